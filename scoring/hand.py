@@ -1,0 +1,258 @@
+"""One hand's inputs, and every way they can be wrong."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .rules import Rules, ScoringError
+
+NIL = "nil"
+BLIND_NIL = "blind_nil"
+SEATS = (0, 1, 2, 3)
+TRICKS_PER_HAND = 13
+
+Bid = int | str  # 1..13, NIL or BLIND_NIL
+
+
+def team_of(seat: int) -> int:
+    """The team a seat plays for: partners sit opposite, so seats 0 & 2 are team 0."""
+    return seat % 2
+
+
+def seats_of(team: int) -> tuple[int, int]:
+    """The two seats of a team."""
+    return (team, team + 2)
+
+
+def is_nil(bid: Bid) -> bool:
+    """Whether a bid is Nil or Blind Nil, the bids that promise no trick."""
+    return bid in (NIL, BLIND_NIL)
+
+
+def is_number(value: object) -> bool:
+    """Whether a value is a plain integer (booleans are not numbers here)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One thing wrong with a hand: a stable code, where it is, and the figures a message needs."""
+
+    code: str
+    seat: int | None = None
+    team: int | None = None
+    params: dict = field(default_factory=dict, hash=False)
+
+
+class InvalidHand(ScoringError):
+    """A hand that cannot be scored; `problems` lists every reason at once."""
+
+    def __init__(self, problems: tuple[Problem, ...], number: int | None = None):
+        """Keep the problems and, when replaying, the number of the offending hand."""
+        self.problems = tuple(problems)
+        self.number = number
+        where = f"hand {number}: " if number is not None else ""
+        super().__init__(where + ", ".join(p.code for p in self.problems))
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """Four bids and the tricks taken, by seat (0-3 clockwise).
+
+    `tricks` holds each seat's tricks, or None where only the team's total is known;
+    `team_tricks` holds that total for a team with no Nil bidder.
+    """
+
+    bids: tuple
+    tricks: tuple = (None, None, None, None)
+    team_tricks: tuple = (None, None)
+
+    def contract(self, team: int) -> int:
+        """Sum of the team's numeric bids; a Nil bidder adds nothing."""
+        return sum(self.bids[s] for s in seats_of(team) if not is_nil(self.bids[s]))
+
+    def taken(self, team: int) -> int:
+        """Tricks the whole team took this hand."""
+        total = self.team_tricks[team]
+        if total is not None:
+            return total
+        a, b = seats_of(team)
+        return self.tricks[a] + self.tricks[b]
+
+
+def _four(value: object) -> bool:
+    return isinstance(value, (tuple, list)) and len(value) == 4
+
+
+def _two(value: object) -> bool:
+    return isinstance(value, (tuple, list)) and len(value) == 2
+
+
+def _in_range(value: object, low: int, high: int) -> bool:
+    return is_number(value) and low <= value <= high
+
+
+def bid_problems(rules: Rules, bids: object, totals: tuple[int, int] = (0, 0)) -> list[Problem]:
+    """What is wrong with four bids under these rules, with the teams' totals before the hand."""
+    if not _four(bids):
+        return [Problem("bids_shape")]
+    problems = []
+    for seat, bid in enumerate(bids):
+        if bid is None:
+            problems.append(Problem("bid_missing", seat=seat))
+        elif bid == BLIND_NIL:
+            problems.extend(_blind_nil_problems(rules, seat, totals))
+        elif bid != NIL and not _in_range(bid, 1, TRICKS_PER_HAND):
+            problems.append(Problem("bid_out_of_range", seat=seat))
+    if rules.min_team_bid and not problems:
+        for team in (0, 1):
+            pair = [bids[s] for s in seats_of(team)]
+            if not any(is_nil(b) for b in pair) and sum(pair) < rules.min_team_bid:
+                problems.append(
+                    Problem(
+                        "team_bid_below_minimum", team=team, params={"minimum": rules.min_team_bid}
+                    )
+                )
+    return problems
+
+
+def blind_nil_allowed(rules: Rules, team: int, totals: tuple[int, int]) -> bool:
+    """Whether a player of this team may bid Blind Nil before the hand, given the totals."""
+    if rules.blind_nil_bonus is None:
+        return False
+    if rules.blind_nil_deficit is None:
+        return True
+    return totals[1 - team] - totals[team] >= rules.blind_nil_deficit
+
+
+def _blind_nil_problems(rules: Rules, seat: int, totals: tuple[int, int]) -> list[Problem]:
+    if rules.blind_nil_bonus is None:
+        return [Problem("blind_nil_not_allowed", seat=seat)]
+    team = team_of(seat)
+    if not blind_nil_allowed(rules, team, totals):
+        behind = totals[1 - team] - totals[team]
+        params = {"deficit": rules.blind_nil_deficit, "behind": behind}
+        return [Problem("blind_nil_not_behind", seat=seat, params=params)]
+    return []
+
+
+def trick_problems(
+    bids: object, tricks: object, team_tricks: object = (None, None)
+) -> list[Problem]:
+    """What is wrong with the tricks of a hand, given bids that are themselves valid."""
+    if not _four(tricks):
+        return [Problem("tricks_shape")]
+    if not _two(team_tricks):
+        return [Problem("team_tricks_shape")]
+    problems = []
+    total = 0
+    for team in (0, 1):
+        seats = seats_of(team)
+        given = team_tricks[team]
+        has_nil = any(is_nil(bids[s]) for s in seats)
+        seat_values = [tricks[s] for s in seats]
+        for seat in seats:
+            value = tricks[seat]
+            if value is not None and not _in_range(value, 0, TRICKS_PER_HAND):
+                problems.append(Problem("tricks_out_of_range", seat=seat))
+        if given is not None:
+            if not _in_range(given, 0, TRICKS_PER_HAND):
+                problems.append(Problem("team_tricks_out_of_range", team=team))
+                continue
+            if has_nil:
+                problems.append(Problem("team_tricks_with_nil", team=team))
+                continue
+            complete = None not in seat_values and all(_in_range(v, 0, 13) for v in seat_values)
+            if complete and sum(seat_values) != given:
+                problems.append(Problem("team_tricks_mismatch", team=team))
+                continue
+            total += given
+        else:
+            for seat in seats:
+                if tricks[seat] is None:
+                    problems.append(Problem("tricks_missing", seat=seat))
+            if None not in seat_values and all(_in_range(v, 0, 13) for v in seat_values):
+                total += sum(seat_values)
+    if not problems and total != TRICKS_PER_HAND:
+        problems.append(Problem("tricks_total", params={"total": total}))
+    return problems
+
+
+def hand_problems(
+    rules: Rules, hand: object, totals: tuple[int, int] = (0, 0), over: bool = False
+) -> tuple[Problem, ...]:
+    """Every problem with a hand played after the given totals; empty when it can be scored.
+
+    Never raises on malformed input: anything that is not a well-formed hand is a problem too.
+    """
+    if not isinstance(hand, Hand):
+        return (Problem("hand_shape"),)
+    if not over and _plainly_valid(rules, hand):
+        return ()
+    problems = [Problem("game_over")] if over else []
+    bids = bid_problems(rules, hand.bids, totals)
+    problems.extend(bids)
+    if not any(p.code in ("bids_shape", "bid_missing", "bid_out_of_range") for p in bids):
+        problems.extend(trick_problems(hand.bids, hand.tricks, hand.team_tricks))
+    return tuple(problems)
+
+
+def _plainly_valid(rules: Rules, hand: Hand) -> bool:
+    """A quick yes for the everyday hand (numbers and Nil, every seat's tricks, no minimum).
+
+    Replaying a long game checks every hand, so the common case skips the full checks.
+    A False here only means "look closer".
+    """
+    bids, tricks = hand.bids, hand.tricks
+    if rules.min_team_bid or hand.team_tricks != (None, None):
+        return False
+    if type(bids) is not tuple or type(tricks) is not tuple or len(bids) != 4 or len(tricks) != 4:
+        return False
+    for bid in bids:
+        if bid != NIL and not (type(bid) is int and 1 <= bid <= TRICKS_PER_HAND):
+            return False
+    for value in tricks:
+        if not (type(value) is int and 0 <= value <= TRICKS_PER_HAND):
+            return False
+    return sum(tricks) == TRICKS_PER_HAND
+
+
+def fill_in_tricks(
+    bids: tuple, tricks: tuple, team_tricks: tuple = (None, None)
+) -> tuple[tuple, tuple]:
+    """Fill in the one unknown trick count as 13 minus the others, when exactly one is left.
+
+    What counts as unknown: a blank seat of a team with a Nil bidder or with one partner filled
+    in, or the total of a team with no Nil bidder where nothing at all was entered for it.
+    Anything else (zero or several unknowns, invalid values) is returned as it came, for
+    validation to report.
+    """
+    if not (_four(bids) and _four(tricks) and _two(team_tricks)):
+        return tricks, team_tricks
+    unknown = []
+    known = 0
+    for team in (0, 1):
+        seats = seats_of(team)
+        values = [tricks[s] for s in seats] + [team_tricks[team]]
+        if any(v is not None and not _in_range(v, 0, TRICKS_PER_HAND) for v in values):
+            return tricks, team_tricks
+        has_nil = any(is_nil(bids[s]) for s in seats)
+        if team_tricks[team] is not None and not has_nil:
+            known += team_tricks[team]
+        elif has_nil or any(tricks[s] is not None for s in seats):
+            for s in seats:
+                if tricks[s] is None:
+                    unknown.append(("seat", s))
+                else:
+                    known += tricks[s]
+        else:
+            unknown.append(("team", team))
+    if len(unknown) != 1 or known > TRICKS_PER_HAND:
+        return tricks, team_tricks
+    kind, where = unknown[0]
+    value = TRICKS_PER_HAND - known
+    if kind == "seat":
+        tricks = tuple(value if s == where else t for s, t in enumerate(tricks))
+    else:
+        team_tricks = tuple(value if t == where else v for t, v in enumerate(team_tricks))
+    return tuple(tricks), tuple(team_tricks)
