@@ -21,7 +21,7 @@ $(VENV)/.dev: requirements-dev.txt $(VENV)/.runtime
 	touch $@
 
 translations: $(VENV)/.runtime
-	$(BIN)/pybabel compile --use-fuzzy -q -d translations
+	$(BIN)/pybabel -q compile --use-fuzzy -d translations
 
 run: $(VENV)/.runtime translations
 	$(BIN)/flask db upgrade
@@ -40,8 +40,8 @@ test: $(VENV)/.dev translations lint
 
 # Extract the strings to translate and merge them into the Portuguese catalogue.
 messages: $(VENV)/.runtime
-	$(BIN)/pybabel extract -q -F babel.cfg -k _l -k lazy_gettext -o translations/messages.pot .
-	$(BIN)/pybabel update -q -i translations/messages.pot -d translations
+	$(BIN)/pybabel -q extract -F babel.cfg -k _l -k lazy_gettext -o translations/messages.pot app.py forms.py views.py templates
+	$(BIN)/pybabel -q update -i translations/messages.pot -d translations
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

@@ -1,0 +1,104 @@
+"""The Flask application factory: configuration, extensions and blueprints."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+
+from flask import Flask, request
+from flask_babel import Babel
+from flask_migrate import Migrate
+from flask_wtf.csrf import CSRFProtect
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
+
+from models import db
+
+# One exact htmx release; the hash is that file's sha384, so a changed file never runs.
+HTMX_VERSION = "2.0.11"
+HTMX_URL = f"https://cdn.jsdelivr.net/npm/htmx.org@{HTMX_VERSION}/dist/htmx.min.js"
+HTMX_INTEGRITY = "sha384-2OatzQy1H+Zd/IIrjr1TcuDGqLXeHhbooAyJY1KdQMKnr4LZ22k31GBLdYKHmVjg"
+
+LANGUAGES = {"en": "English", "pt_BR": "Português"}
+LANGUAGE_COOKIE = "lang"
+
+babel = Babel()
+csrf = CSRFProtect()
+migrate = Migrate()
+
+
+def create_app(test_config: dict | None = None) -> Flask:
+    """Build the app; `test_config` replaces settings for a test run."""
+    app = Flask(__name__, instance_relative_config=True)
+    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    app.config.from_mapping(
+        SQLALCHEMY_DATABASE_URI=database_url(
+            os.environ.get("DATABASE_URL"), Path(app.instance_path) / "spades.sqlite3"
+        ),
+        MAX_CONTENT_LENGTH=32 * 1024,
+        HTMX_URL=os.environ.get("HTMX_URL", HTMX_URL),
+        HTMX_INTEGRITY=os.environ.get("HTMX_INTEGRITY", HTMX_INTEGRITY),
+        LANGUAGES=LANGUAGES,
+        BABEL_DEFAULT_LOCALE="en",
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_SECURE=os.environ.get("SECURE_COOKIES") == "1",
+        WTF_CSRF_TIME_LIMIT=None,  # a hand can take a long time to play
+    )
+    if test_config is not None:
+        app.config.update(test_config)
+    app.secret_key = os.environ.get("SECRET_KEY") or app.config.get("SECRET_KEY")
+    if not app.secret_key:
+        app.secret_key = instance_secret(Path(app.instance_path) / "secret_key")
+
+    db.init_app(app)
+    migrate.init_app(app, db, directory=str(Path(__file__).parent / "migrations"))
+    csrf.init_app(app)
+    babel.init_app(app, locale_selector=select_locale)
+
+    import views
+
+    app.register_blueprint(views.bp)
+    return app
+
+
+def database_url(url: str | None, sqlite_path: Path) -> str:
+    """The SQLAlchemy URL: DATABASE_URL with psycopg 3 for PostgreSQL, else the instance SQLite."""
+    if not url:
+        return f"sqlite:///{sqlite_path}"
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix) :]
+    return url
+
+
+def instance_secret(path: Path) -> str:
+    """A secret key made once and kept in the instance folder, so sessions survive restarts."""
+    try:
+        return path.read_text().strip()
+    except FileNotFoundError:
+        key = secrets.token_hex(32)
+        path.write_text(key)
+        path.chmod(0o600)
+        return key
+
+
+def select_locale() -> str:
+    """The language: the footer switch's cookie first, then what the browser asks for."""
+    chosen = request.cookies.get(LANGUAGE_COOKIE)
+    if chosen in LANGUAGES:
+        return chosen
+    best = request.accept_languages.best_match(["en", "pt_BR", "pt"])
+    return "pt_BR" if best in ("pt", "pt_BR") else "en"
+
+
+@event.listens_for(Engine, "connect")
+def _sqlite_pragmas(dbapi_connection, connection_record) -> None:
+    """Make every SQLite connection safe for several workers: WAL, a busy wait, foreign keys."""
+    if type(dbapi_connection).__module__.startswith("sqlite3"):
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA busy_timeout=5000")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.close()

@@ -1,0 +1,261 @@
+"""The app's forms: what a person can type or tap, and how each error is worded."""
+
+from __future__ import annotations
+
+from flask_babel import gettext
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import HiddenField, IntegerField, RadioField, SelectField, StringField
+from wtforms.validators import Length, NumberRange, Optional
+
+import scoring
+from models import NAME_LENGTH
+
+SEAT_NAMES = (_l("North"), _l("East"), _l("South"), _l("West"))
+TEAM_NAMES = (_l("Team A"), _l("Team B"))
+PRESET_NAMES = {
+    "gamelake": (_l("GameLake"), _l("500 to win, −200 loses, Blind Nil only when 100 behind.")),
+    "gamelake_short": (_l("GameLake short game"), _l("GameLake's rules, played to 250.")),
+    "classic": (_l("Classic"), _l("500 to win, no losing floor, no Blind Nil.")),
+    "espadas": (_l("Jogo Espadas"), _l("100 to win; bags go back to zero after a penalty.")),
+    "spruce": (_l("The Spruce"), _l("500 to win; Blind Nil swaps 3 cards with the partner.")),
+}
+BID_CHOICES = [(scoring.NIL, _l("Nil"))] + [(str(n), str(n)) for n in range(1, 14)]
+BLIND_NIL_CHOICE = (scoring.BLIND_NIL, _l("Blind Nil"))
+TRICK_CHOICES = [(str(n), str(n)) for n in range(14)]
+
+
+def _name(label, length=NAME_LENGTH):
+    """A short optional name field; blank takes the default shown as its placeholder."""
+    return StringField(label, validators=[Optional(), Length(max=length)], filters=[_strip])
+
+
+def _strip(value):
+    """Trim spaces so a name of only spaces counts as blank."""
+    return value.strip() if isinstance(value, str) else value
+
+
+def _number(label, low, high, description=""):
+    """An optional whole-number house rule; blank keeps the preset's value."""
+    return IntegerField(
+        label,
+        validators=[Optional(), NumberRange(min=low, max=high)],
+        description=description,
+    )
+
+
+def _keep_or(*choices):
+    """Choices of a select house rule, headed by 'as the preset'."""
+    return [("", _l("As the preset")), *list(choices)]
+
+
+class NewGameForm(FlaskForm):
+    """Teams, seats, first dealer, rule preset and house rules for a new game."""
+
+    team_0 = _name(_l("Team 1"))
+    team_1 = _name(_l("Team 2"))
+    player_0 = _name(SEAT_NAMES[0])
+    player_1 = _name(SEAT_NAMES[1])
+    player_2 = _name(SEAT_NAMES[2])
+    player_3 = _name(SEAT_NAMES[3])
+    first_dealer = RadioField(
+        _l("First dealer"), choices=[(str(s), str(s)) for s in scoring.SEATS], default="0"
+    )
+    preset = SelectField(
+        _l("Rules"),
+        choices=[(key, label) for key, (label, _) in PRESET_NAMES.items()],
+        default=scoring.DEFAULT_PRESET,
+    )
+    target = _number(_l("Points to win"), 10, 10000)
+    floor = _number(_l("Losing floor"), -10000, 0, _l("A negative score; 0: no floor."))
+    nil_bonus = _number(_l("Nil bonus"), 0, 1000)
+    blind_nil_bonus = _number(_l("Blind Nil bonus"), 0, 1000, _l("0: no Blind Nil."))
+    blind_nil_deficit = _number(
+        _l("Blind Nil only when behind by"), 0, 10000, _l("0: whatever the score.")
+    )
+    bag_limit = _number(_l("Bags before a penalty"), 1, 100)
+    bag_penalty = _number(_l("Bag penalty"), 0, 1000)
+    bag_mode = SelectField(
+        _l("Bags past the limit"),
+        choices=_keep_or(
+            ("carry", _l("Carry over")), ("reset", _l("Reset to zero")), ("off", _l("Not counted"))
+        ),
+        default="",
+    )
+    failed_nil_tricks = SelectField(
+        _l("Tricks of a Nil bidder"),
+        choices=_keep_or(
+            ("bags", _l("Count as bags")),
+            ("partner", _l("Count toward the partner")),
+            ("nothing", _l("Count for nothing")),
+        ),
+        default="",
+    )
+    min_team_bid = _number(_l("Minimum team bid"), 0, 26, _l("0: none."))
+    ten_for_200 = SelectField(
+        _l("10 for 200"), choices=_keep_or(("off", _l("Off")), ("on", _l("On"))), default=""
+    )
+    boston_bonus = _number(_l("Bonus for all 13 tricks"), 0, 1000, _l("0: none."))
+
+    def names(self) -> tuple[tuple[str, str], tuple[str, str, str, str]]:
+        """Team and player names, with the defaults for those left blank."""
+        teams = tuple(self[f"team_{t}"].data or str(TEAM_NAMES[t]) for t in (0, 1))
+        players = tuple(self[f"player_{s}"].data or str(SEAT_NAMES[s]) for s in scoring.SEATS)
+        return teams, players
+
+    def rules(self) -> scoring.Rules:
+        """The chosen preset with every filled-in house rule applied."""
+        rules = scoring.PRESETS[self.preset.data].rules
+        changes = {}
+        for name in ("target", "nil_bonus", "bag_limit", "bag_penalty", "min_team_bid"):
+            if self[name].data is not None:
+                changes[name] = self[name].data
+        for name in ("floor", "blind_nil_bonus", "blind_nil_deficit"):
+            if self[name].data is not None:
+                changes[name] = self[name].data or None  # 0 turns the rule off
+        if self.boston_bonus.data is not None:
+            changes["boston_bonus"] = self.boston_bonus.data
+        for name in ("bag_mode", "failed_nil_tricks"):
+            if self[name].data:
+                changes[name] = self[name].data
+        if self.ten_for_200.data:
+            changes["ten_for_200"] = self.ten_for_200.data == "on"
+        return rules.but(**changes)
+
+
+class ActionForm(FlaskForm):
+    """A button's form: the CSRF token and the game version the page was showing."""
+
+    version = HiddenField()
+
+
+class HandForm(ActionForm):
+    """Four bids and the tricks taken; blank tricks are filled in where only one is missing."""
+
+    bid_0 = RadioField(choices=BID_CHOICES, validate_choice=False)
+    bid_1 = RadioField(choices=BID_CHOICES, validate_choice=False)
+    bid_2 = RadioField(choices=BID_CHOICES, validate_choice=False)
+    bid_3 = RadioField(choices=BID_CHOICES, validate_choice=False)
+    tricks_0 = RadioField(choices=TRICK_CHOICES, validate_choice=False)
+    tricks_1 = RadioField(choices=TRICK_CHOICES, validate_choice=False)
+    tricks_2 = RadioField(choices=TRICK_CHOICES, validate_choice=False)
+    tricks_3 = RadioField(choices=TRICK_CHOICES, validate_choice=False)
+    team_tricks_0 = RadioField(choices=TRICK_CHOICES, validate_choice=False)
+    team_tricks_1 = RadioField(choices=TRICK_CHOICES, validate_choice=False)
+
+    def offer_blind_nil(self, allowed: tuple[bool, bool]) -> None:
+        """Show the Blind Nil choice only to the seats whose team may bid it now."""
+        for seat in scoring.SEATS:
+            if allowed[scoring.team_of(seat)]:
+                self[f"bid_{seat}"].choices = [*BID_CHOICES, BLIND_NIL_CHOICE]
+
+    def fill_from(self, hand) -> None:
+        """Pre-select the stored inputs of a hand (for the hand in play or an edit)."""
+        for seat, bid in enumerate(hand.bids):
+            self[f"bid_{seat}"].data = str(bid)
+        for seat, value in enumerate(hand.tricks):
+            self[f"tricks_{seat}"].data = None if value is None else str(value)
+        for team, value in enumerate(hand.team_tricks):
+            self[f"team_tricks_{team}"].data = None if value is None else str(value)
+
+    def parsed(self) -> tuple[tuple, tuple, tuple] | None:
+        """Bids, seat tricks and team tricks as the engine takes them, or None after noting errors.
+
+        Only the values the tap rows offer are accepted: anything else (other digits, signs,
+        spaces) is an error beside its field, never a guess.
+        """
+        bids = tuple(self._pick(f"bid_{s}", _bid_value) for s in scoring.SEATS)
+        tricks = tuple(self._pick(f"tricks_{s}", _trick_value) for s in scoring.SEATS)
+        team_tricks = tuple(self._pick(f"team_tricks_{t}", _trick_value) for t in (0, 1))
+        if self.has_errors():
+            return None
+        return bids, tricks, team_tricks
+
+    def _pick(self, name, parse):
+        """Parse one field's raw value, noting an error on it when it is not an offered value."""
+        raw = self[name].data
+        if raw in (None, ""):
+            return None
+        value = parse(raw)
+        if value is None:
+            self.add_error(name, gettext("Choose one of the buttons."))
+        return value
+
+    def add_error(self, name: str | None, message: str) -> None:
+        """Note an error beside a field, or for the whole form when name is None."""
+        if name is None:
+            self.form_errors.append(message)
+        else:
+            field = self[name]
+            field.errors = [*field.errors, message]
+
+    def has_errors(self) -> bool:
+        """Whether any field or the form itself has an error noted."""
+        return bool(self.form_errors) or any(field.errors for field in self)
+
+    def add_problems(self, problems, number: int | None = None) -> None:
+        """Word the engine's problems and put each beside the field it concerns."""
+        for problem in problems:
+            self.add_error(_field_of(problem), problem_message(problem, number))
+
+
+def _bid_value(raw: str):
+    """A bid from its button value, or None for anything the buttons do not offer."""
+    if raw in (scoring.NIL, scoring.BLIND_NIL):
+        return raw
+    return _trick_value(raw) if raw != "0" else None
+
+
+def _trick_value(raw: str) -> int | None:
+    """A trick count 0-13 from its button value, or None for anything else."""
+    if isinstance(raw, str) and raw.isascii() and raw.isdigit() and len(raw) <= 2:
+        value = int(raw)
+        return value if value <= scoring.TRICKS_PER_HAND else None
+    return None
+
+
+def _field_of(problem) -> str | None:
+    """Which field an engine problem belongs beside."""
+    if problem.code.startswith("bid") or problem.code.startswith("blind_nil"):
+        return f"bid_{problem.seat}" if problem.seat is not None else None
+    if problem.code.startswith("tricks") and problem.seat is not None:
+        return f"tricks_{problem.seat}"
+    if problem.code.startswith("team_tricks") and problem.team is not None:
+        return f"team_tricks_{problem.team}"
+    return None
+
+
+def problem_message(problem, number: int | None = None) -> str:
+    """The user's-language sentence for one engine problem."""
+    params = problem.params
+    code = problem.code
+    if code == "bid_missing":
+        return gettext("Choose a bid.")
+    if code == "bid_out_of_range":
+        return gettext("A bid is Nil or a number from 1 to 13.")
+    if code == "blind_nil_not_allowed":
+        return gettext("These rules do not allow Blind Nil.")
+    if code == "blind_nil_not_behind":
+        return gettext(
+            "Blind Nil only when your team is %(deficit)s or more behind.",
+            deficit=params.get("deficit"),
+        )
+    if code == "team_bid_below_minimum":
+        return gettext(
+            "Each team must bid at least %(minimum)s in all.", minimum=params.get("minimum")
+        )
+    if code == "tricks_missing":
+        return gettext("Enter the tricks taken.")
+    if code in ("tricks_out_of_range", "team_tricks_out_of_range"):
+        return gettext("Tricks are a number from 0 to 13.")
+    if code == "team_tricks_with_nil":
+        return gettext("With a Nil bidder, enter each partner's tricks.")
+    if code == "team_tricks_mismatch":
+        return gettext("The partners' tricks do not add up to the team's.")
+    if code == "tricks_total":
+        return gettext("The tricks add up to %(total)s; a hand has 13.", total=params.get("total"))
+    if code == "game_over":
+        return gettext("The game is over: no more hands.")
+    if number is not None:
+        return gettext("That change would make hand %(number)s impossible.", number=number)
+    return gettext("This hand cannot be scored.")

@@ -1,0 +1,140 @@
+"""What the app stores: games and the inputs of their hands, never a total."""
+
+from __future__ import annotations
+
+import secrets
+from datetime import UTC, datetime
+
+from flask_sqlalchemy import SQLAlchemy
+from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+import scoring
+
+
+class Base(DeclarativeBase):
+    """Declarative base shared by every model."""
+
+
+db = SQLAlchemy(model_class=Base)
+
+TOKEN_BYTES = 16  # 128 bits: a link nobody can guess
+NAME_LENGTH = 40
+
+
+def new_token() -> str:
+    """A fresh unguessable token for a link."""
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def _now() -> datetime:
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+class Game(db.Model):
+    """A game's setup: who sits where, who dealt first, and the rules it is played by."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    edit_token: Mapped[str] = mapped_column(String(32), unique=True, default=new_token)
+    view_token: Mapped[str] = mapped_column(String(32), unique=True, default=new_token)
+    device: Mapped[str | None] = mapped_column(String(32), index=True)
+    created_at: Mapped[datetime] = mapped_column(default=_now)
+    team_0: Mapped[str] = mapped_column(String(NAME_LENGTH))
+    team_1: Mapped[str] = mapped_column(String(NAME_LENGTH))
+    player_0: Mapped[str] = mapped_column(String(NAME_LENGTH))
+    player_1: Mapped[str] = mapped_column(String(NAME_LENGTH))
+    player_2: Mapped[str] = mapped_column(String(NAME_LENGTH))
+    player_3: Mapped[str] = mapped_column(String(NAME_LENGTH))
+    first_dealer: Mapped[int] = mapped_column(default=0)
+    preset: Mapped[str] = mapped_column(String(20))
+    rules_json: Mapped[dict] = mapped_column("rules", JSON)
+    # Bumped on every write: what a form saw travels with it, so a stale edit is refused.
+    version: Mapped[int] = mapped_column(default=0)
+
+    hands: Mapped[list[Hand]] = relationship(
+        back_populates="game",
+        order_by="Hand.number",
+        cascade="all, delete-orphan",
+        lazy="raise",
+    )
+
+    @property
+    def rules(self) -> scoring.Rules:
+        """The game's rules as the engine's value."""
+        return scoring.Rules.from_dict(self.rules_json)
+
+    @property
+    def teams(self) -> tuple[str, str]:
+        """The two team names, team 0 first."""
+        return (self.team_0, self.team_1)
+
+    @property
+    def players(self) -> tuple[str, str, str, str]:
+        """The four player names by seat."""
+        return (self.player_0, self.player_1, self.player_2, self.player_3)
+
+
+class Hand(db.Model):
+    """One hand's bids and, once it has been played, the tricks taken.
+
+    A hand whose tricks are not in yet is the hand in play: its bids are known to the table.
+    """
+
+    __table_args__ = (UniqueConstraint("game_id", "number", name="uq_hand_game_number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int]
+    bid_0: Mapped[str] = mapped_column(String(9))
+    bid_1: Mapped[str] = mapped_column(String(9))
+    bid_2: Mapped[str] = mapped_column(String(9))
+    bid_3: Mapped[str] = mapped_column(String(9))
+    tricks_0: Mapped[int | None]
+    tricks_1: Mapped[int | None]
+    tricks_2: Mapped[int | None]
+    tricks_3: Mapped[int | None]
+    team_tricks_0: Mapped[int | None]
+    team_tricks_1: Mapped[int | None]
+    created_at: Mapped[datetime] = mapped_column(default=_now)
+
+    game: Mapped[Game] = relationship(back_populates="hands", lazy="raise")
+
+    @property
+    def bids(self) -> tuple:
+        """The four bids as the engine reads them (numbers, NIL or BLIND_NIL)."""
+        return tuple(bid_from_text(b) for b in (self.bid_0, self.bid_1, self.bid_2, self.bid_3))
+
+    @property
+    def tricks(self) -> tuple:
+        """The four seats' tricks, None where only a team total was entered."""
+        return (self.tricks_0, self.tricks_1, self.tricks_2, self.tricks_3)
+
+    @property
+    def team_tricks(self) -> tuple:
+        """The teams' trick totals where they were entered as totals."""
+        return (self.team_tricks_0, self.team_tricks_1)
+
+    @property
+    def played(self) -> bool:
+        """Whether the tricks are in, so the hand can be scored."""
+        return any(v is not None for v in self.tricks + self.team_tricks)
+
+    def to_engine(self) -> scoring.Hand:
+        """The hand as the scoring engine takes it."""
+        return scoring.Hand(self.bids, self.tricks, self.team_tricks)
+
+    def set_inputs(self, hand: scoring.Hand) -> None:
+        """Store the engine's hand in this row's columns."""
+        self.bid_0, self.bid_1, self.bid_2, self.bid_3 = (bid_to_text(b) for b in hand.bids)
+        self.tricks_0, self.tricks_1, self.tricks_2, self.tricks_3 = hand.tricks
+        self.team_tricks_0, self.team_tricks_1 = hand.team_tricks
+
+
+def bid_to_text(bid) -> str:
+    """How a bid is stored: the number, 'nil' or 'blind_nil'."""
+    return str(bid)
+
+
+def bid_from_text(text: str):
+    """The engine's bid from its stored text."""
+    return text if text in (scoring.NIL, scoring.BLIND_NIL) else int(text)

@@ -1,0 +1,93 @@
+"""Fixtures shared by the web tests: an app on a fresh database, its client and CLI runner."""
+
+from __future__ import annotations
+
+import os
+import re
+
+import pytest
+
+from app import create_app
+from models import db
+
+
+@pytest.fixture
+def app(tmp_path):
+    """The app on an empty database: a temporary SQLite file, or DATABASE_URL when it is set."""
+    url = os.environ.get("DATABASE_URL") or f"sqlite:///{tmp_path / 'test.sqlite3'}"
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "test-secret",
+            "SQLALCHEMY_DATABASE_URI": database_url(url),
+            "WTF_CSRF_ENABLED": False,
+        }
+    )
+    with app.app_context():
+        db.drop_all()
+        db.create_all()
+    yield app
+    with app.app_context():
+        db.session.remove()
+        db.drop_all()
+        db.engine.dispose()
+
+
+def database_url(url: str) -> str:
+    """The URL as the app reads DATABASE_URL, so PostgreSQL goes through psycopg 3."""
+    from app import database_url as normalise
+
+    return normalise(url, None)
+
+
+@pytest.fixture
+def client(app):
+    """A test client for the app."""
+    return app.test_client()
+
+
+@pytest.fixture
+def runner(app):
+    """A runner for the app's CLI commands."""
+    return app.test_cli_runner()
+
+
+def edit_token_of(response) -> str:
+    """The game token from a redirect to a game page."""
+    match = re.search(r"/g/([A-Za-z0-9_-]+)$", response.headers["Location"])
+    assert match, response.headers.get("Location")
+    return match.group(1)
+
+
+@pytest.fixture
+def new_game(client):
+    """Start a game with the given form fields (defaults for the rest) and return its token."""
+
+    def start(**fields) -> str:
+        """Post the new-game form and return the edit token it redirects to."""
+        response = client.post("/games", data=fields)
+        assert response.status_code == 303, response.text
+        return edit_token_of(response)
+
+    return start
+
+
+@pytest.fixture
+def play(client):
+    """Post one whole hand to a game: bids and tricks by seat, as the tap rows send them."""
+
+    def post(token: str, bids, tricks=None, team_tricks=None, expect=303, **extra):
+        """Send bids ('nil', 'blind_nil' or numbers) and tricks; check the status code."""
+        data = {f"bid_{s}": str(b) for s, b in enumerate(bids) if b is not None}
+        for s, t in enumerate(tricks or ()):
+            if t is not None:
+                data[f"tricks_{s}"] = str(t)
+        for team, t in enumerate(team_tricks or ()):
+            if t is not None:
+                data[f"team_tricks_{team}"] = str(t)
+        data.update(extra)
+        response = client.post(f"/g/{token}/hand", data=data)
+        assert response.status_code == expect, response.text
+        return response
+
+    return post

@@ -1,0 +1,445 @@
+"""Routes: parse a form, ask the scoring engine, store inputs, render or redirect."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask_babel import format_date, get_locale, gettext
+from flask_wtf.csrf import CSRFError
+from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import selectinload
+from werkzeug.exceptions import HTTPException
+
+import scoring
+from app import LANGUAGE_COOKIE
+from forms import PRESET_NAMES, ActionForm, HandForm, NewGameForm, problem_message
+from models import Game, Hand, db, new_token
+
+bp = Blueprint("game", __name__)
+
+DEVICE_COOKIE = "device"
+YEAR = 365 * 24 * 3600
+MY_GAMES_SHOWN = 20
+
+
+class Conflict(Exception):
+    """Another phone changed the game after this form was shown."""
+
+
+@dataclass
+class Table:
+    """A stored game with its replayed score: everything a game page shows."""
+
+    game: Game
+    state: scoring.Game
+    in_play: Hand | None
+
+    @property
+    def played(self) -> list[Hand]:
+        """The stored hands whose tricks are in."""
+        return [h for h in self.game.hands if h.played]
+
+    def bidding_order(self) -> list[int]:
+        """Seats in the order they bid this hand, starting left of the dealer."""
+        first = self.next_hand_seat(1)
+        return [(first + i) % 4 for i in range(4)]
+
+    def dealer(self) -> int:
+        """Who deals the hand being entered now."""
+        return self.next_hand_seat(0)
+
+    def next_hand_seat(self, offset: int) -> int:
+        """The dealer of the hand being entered, moved `offset` seats clockwise."""
+        return (self.game.first_dealer + len(self.state.hands) + offset) % 4
+
+
+def load_table(token: str) -> Table:
+    """The game behind an edit link, replayed; 404 for any other token."""
+    game = db.session.scalar(
+        select(Game).where(Game.edit_token == token).options(selectinload(Game.hands))
+    )
+    if game is None:
+        abort(404)
+    return table_of(game)
+
+
+def table_of(game: Game) -> Table:
+    """Replay a loaded game's played hands and find the hand in play."""
+    played = [h.to_engine() for h in game.hands if h.played]
+    state = scoring.replay(game.rules, played, game.first_dealer)
+    last = game.hands[-1] if game.hands else None
+    in_play = last if last is not None and not last.played else None
+    return Table(game, state, in_play)
+
+
+def page_or_partial(page: str, partial: str, status: int = 200, **context):
+    """The whole page for a browser, or just the part htmx asked for, from the same template."""
+    template = partial if request.headers.get("HX-Request") == "true" else page
+    response = make_response(render_template(template, **context), status)
+    response.vary.add("HX-Request")
+    return response
+
+
+def game_page(table: Table, form: HandForm | None = None, status: int = 200, message=None):
+    """Render a game's page (or its swappable part) with the form for the next hand."""
+    if form is None:
+        form = HandForm(formdata=None)
+        if table.in_play is not None:
+            form.fill_from(table.in_play)
+        form.version.data = str(table.game.version)
+    nxt = table.state.next
+    if nxt is not None:
+        form.offer_blind_nil(nxt.blind_nil_allowed)
+    return page_or_partial(
+        "game.html",
+        "_game.html",
+        status,
+        table=table,
+        form=form,
+        message=message,
+        editable=True,
+    )
+
+
+def bump_version(game: Game, seen: str | None) -> None:
+    """Claim the game for this write; raise Conflict when another write came first."""
+    expected = game.version
+    if seen not in (None, "") and seen != str(expected):
+        raise Conflict
+    done = db.session.execute(
+        update(Game)
+        .where(Game.id == game.id, Game.version == expected)
+        .values(version=expected + 1)
+        .execution_options(synchronize_session=False)
+    )
+    if done.rowcount != 1:
+        raise Conflict
+
+
+def conflict_page(token: str):
+    """The 409 answer: what is saved now, with a note that another phone changed it."""
+    db.session.rollback()
+    table = load_table(token)
+    message = gettext("Another phone changed this game first. Here is what is saved now.")
+    return game_page(table, status=409, message=message)
+
+
+@bp.get("/")
+def home():
+    """New game form and the games started on this device."""
+    form = NewGameForm(formdata=None)
+    return render_template("home.html", form=form, my_games=my_games())
+
+
+def my_games() -> list[Table]:
+    """The newest games started on this device, replayed for their score and status."""
+    device = request.cookies.get(DEVICE_COOKIE)
+    if not device:
+        return []
+    games = db.session.scalars(
+        select(Game)
+        .where(Game.device == device)
+        .order_by(Game.created_at.desc(), Game.id.desc())
+        .limit(MY_GAMES_SHOWN)
+        .options(selectinload(Game.hands))
+    )
+    return [table_of(g) for g in games]
+
+
+@bp.post("/games")
+def create_game():
+    """Start a game from the new-game form and go to its page."""
+    form = NewGameForm()
+    if not form.validate_on_submit():
+        return render_template("home.html", form=form, my_games=my_games()), 422
+    try:
+        rules = form.rules()
+    except scoring.InvalidRules:
+        form.floor.errors = [gettext("The losing floor must be below the points to win.")]
+        return render_template("home.html", form=form, my_games=my_games()), 422
+    teams, players = form.names()
+    device = request.cookies.get(DEVICE_COOKIE) or new_token()
+    game = Game(
+        team_0=teams[0],
+        team_1=teams[1],
+        player_0=players[0],
+        player_1=players[1],
+        player_2=players[2],
+        player_3=players[3],
+        first_dealer=int(form.first_dealer.data),
+        preset=form.preset.data,
+        rules_json=rules.to_dict(),
+        device=device,
+    )
+    db.session.add(game)
+    db.session.commit()
+    return remember_device(redirect(url_for(".show", token=game.edit_token), 303), device)
+
+
+def remember_device(response, device: str):
+    """Keep this device's id for a year, so its games can be listed again."""
+    response.set_cookie(DEVICE_COOKIE, device, max_age=YEAR, httponly=True, samesite="Lax")
+    return response
+
+
+@bp.get("/g/<token>")
+def show(token: str):
+    """The scorer's page: scoreboard, the hand being entered, history."""
+    return game_page(load_table(token))
+
+
+@bp.post("/g/<token>/hand")
+def enter_hand(token: str):
+    """Save the bids of the hand being played, or the whole hand once the tricks are in."""
+    table = load_table(token)
+    form = HandForm()
+    if not form.validate_on_submit():
+        return game_page(table, form, 400)
+    if table.state.over:
+        form.add_error(None, problem_message(scoring.Problem("game_over")))
+        return game_page(table, form, 422)
+    parsed = form.parsed()
+    if parsed is None:
+        return game_page(table, form, 422)
+    bids, tricks, team_tricks = parsed
+    if all(v is None for v in tricks + team_tricks):
+        problems = scoring.bid_problems(table.game.rules, bids, table.state.totals)
+        hand = scoring.Hand(bids)
+    else:
+        tricks, team_tricks = scoring.fill_in_tricks(bids, tricks, team_tricks)
+        hand = scoring.Hand(bids, tricks, team_tricks)
+        problems = table.state.problems(hand)
+    if problems:
+        form.add_problems(problems)
+        return game_page(table, form, 422)
+    row = table.in_play or Hand(game_id=table.game.id, number=len(table.state.hands) + 1)
+    row.set_inputs(hand)
+    try:
+        bump_version(table.game, form.version.data)
+        db.session.add(row)
+        db.session.commit()
+    except (Conflict, IntegrityError):
+        return conflict_page(token)
+    return redirect(url_for(".show", token=token), 303)
+
+
+def played_hand(table: Table, number: int) -> Hand:
+    """A played hand of this game by its number; 404 when there is none."""
+    played = table.played
+    if not 1 <= number <= len(played):
+        abort(404)
+    return played[number - 1]
+
+
+@bp.route("/g/<token>/hands/<int:number>", methods=["GET", "POST"])
+def edit_hand(token: str, number: int):
+    """Correct a played hand; every total after it is replayed."""
+    table = load_table(token)
+    row = played_hand(table, number)
+    if request.method == "GET":
+        form = HandForm(formdata=None)
+        form.fill_from(row)
+        form.version.data = str(table.game.version)
+        return edit_page(table, number, form)
+    form = HandForm()
+    if not form.validate_on_submit():
+        return edit_page(table, number, form, 400)
+    parsed = form.parsed()
+    if parsed is None:
+        return edit_page(table, number, form, 422)
+    bids, tricks, team_tricks = parsed
+    tricks, team_tricks = scoring.fill_in_tricks(bids, tricks, team_tricks)
+    hand = scoring.Hand(bids, tricks, team_tricks)
+    hands = [h.to_engine() for h in table.played]
+    hands[number - 1] = hand
+    try:
+        scoring.replay(table.game.rules, hands, table.game.first_dealer)
+    except scoring.InvalidHand as error:
+        if error.number == number:
+            form.add_problems(error.problems)
+        else:
+            form.add_error(None, problem_message(error.problems[0], error.number))
+        return edit_page(table, number, form, 422)
+    row.set_inputs(hand)
+    try:
+        bump_version(table.game, form.version.data)
+        db.session.commit()
+    except Conflict:
+        db.session.rollback()
+        table = load_table(token)
+        form = HandForm(formdata=None)
+        form.fill_from(played_hand(table, number))
+        form.version.data = str(table.game.version)
+        message = gettext("Another phone changed this game first. Here is what is saved now.")
+        return edit_page(table, number, form, 409, message)
+    return redirect(url_for(".show", token=token), 303)
+
+
+def edit_page(table: Table, number: int, form: HandForm, status: int = 200, message=None):
+    """The page to correct one played hand."""
+    before = table.state.hands[number - 2].teams if number > 1 else None
+    totals = (before[0].total, before[1].total) if before else (0, 0)
+    allowed = tuple(scoring.blind_nil_allowed(table.game.rules, t, totals) for t in (0, 1))
+    form.offer_blind_nil(allowed)
+    result = table.state.hands[number - 1]
+    return page_or_partial(
+        "edit_hand.html",
+        "_edit_hand.html",
+        status,
+        table=table,
+        number=number,
+        result=result,
+        form=form,
+        message=message,
+    )
+
+
+@bp.route("/g/<token>/undo", methods=["GET", "POST"])
+def undo(token: str):
+    """Remove the latest hand (or the bids of the hand in play), after a confirmation."""
+    table = load_table(token)
+    if not table.game.hands:
+        return redirect(url_for(".show", token=token), 303)
+    last = table.game.hands[-1]
+    if request.method == "GET":
+        return render_template("undo.html", table=table, hand=last)
+    form = ActionForm()
+    if not form.validate_on_submit():
+        abort(400)
+    try:
+        bump_version(table.game, form.version.data)
+        db.session.delete(last)
+        db.session.commit()
+    except Conflict:
+        return conflict_page(token)
+    return redirect(url_for(".show", token=token), 303)
+
+
+@bp.post("/g/<token>/rematch")
+def rematch(token: str):
+    """A new game with the same names and rules; the deal moves on to the next player."""
+    table = load_table(token)
+    if not ActionForm().validate_on_submit():
+        abort(400)
+    old = table.game
+    game = Game(
+        team_0=old.team_0,
+        team_1=old.team_1,
+        player_0=old.player_0,
+        player_1=old.player_1,
+        player_2=old.player_2,
+        player_3=old.player_3,
+        first_dealer=table.dealer(),
+        preset=old.preset,
+        rules_json=old.rules_json,
+        device=old.device,
+    )
+    db.session.add(game)
+    db.session.commit()
+    return redirect(url_for(".show", token=game.edit_token), 303)
+
+
+@bp.post("/language")
+def choose_language():
+    """Remember the language picked in the footer and go back to the page it was picked on."""
+    if not ActionForm().validate_on_submit():
+        abort(400)
+    language = request.form.get("language")
+    back = request.form.get("next") or "/"
+    if not back.startswith("/") or back.startswith(("//", "/\\")):
+        back = "/"
+    response = redirect(back, 303)
+    if language in current_app.config["LANGUAGES"]:
+        response.set_cookie(LANGUAGE_COOKIE, language, max_age=YEAR, samesite="Lax")
+    return response
+
+
+MINUS = "\u2212"  # a real minus sign reads better than a hyphen in a score
+
+
+@bp.app_template_filter("signed")
+def signed(points: int) -> str:
+    """Points with their sign, as a change: +70, −100, 0."""
+    if points > 0:
+        return f"+{points}"
+    return f"{MINUS}{-points}" if points < 0 else "0"
+
+
+@bp.app_template_filter("signed_total")
+def signed_total(points: int) -> str:
+    """A total, with a real minus sign when it is negative."""
+    return f"{MINUS}{-points}" if points < 0 else str(points)
+
+
+@bp.app_template_filter("day")
+def day(moment) -> str:
+    """A date in the user's language."""
+    return format_date(moment, "medium")
+
+
+@bp.app_template_global()
+def bid_text(bid) -> str:
+    """A bid as the table says it: a number, Nil or Blind Nil."""
+    if bid == scoring.NIL:
+        return gettext("Nil")
+    if bid == scoring.BLIND_NIL:
+        return gettext("Blind Nil")
+    return str(bid)
+
+
+@bp.app_template_global()
+def tricks_text(hand: scoring.Hand, team: int) -> str:
+    """A team's tricks: each partner's when known (5 + 0), else the team's total."""
+    first, second = hand.tricks[team], hand.tricks[team + 2]
+    if first is None or second is None:
+        return str(hand.taken(team))
+    return f"{first} + {second}"
+
+
+@bp.app_template_global()
+def current_language() -> str:
+    """The code of the language the page is shown in."""
+    return str(get_locale())
+
+
+@bp.app_template_global()
+def html_lang() -> str:
+    """The page's language as an HTML lang attribute (pt-BR)."""
+    return current_language().replace("_", "-")
+
+
+@bp.app_context_processor
+def preset_names():
+    """The presets' translated names and descriptions, for every template."""
+    return {"preset_names": PRESET_NAMES}
+
+
+def error_text(error: HTTPException) -> str:
+    """What went wrong, in the user's language."""
+    if isinstance(error, CSRFError):
+        return gettext("This form is too old to send. Reload the page and try again.")
+    if error.code == 404:
+        return gettext("There is no game at this link. It may have changed.")
+    if error.code == 405:
+        return gettext("That is not something this page can do.")
+    if error.code == 413:
+        return gettext("That was far more than a score sheet needs.")
+    return gettext("Something in that request was not right.")
+
+
+@bp.app_errorhandler(HTTPException)
+def http_error(error: HTTPException):
+    """A short page in the user's language for every HTTP error, never a stack trace."""
+    title = gettext("Sorry (%(code)s)", code=error.code)
+    return render_template("error.html", title=title, text=error_text(error)), error.code
