@@ -40,7 +40,7 @@ test: $(VENV)/.dev translations lint
 
 # Extract the strings to translate and merge them into the Portuguese catalogue.
 messages: $(VENV)/.runtime
-	$(BIN)/pybabel -q extract -F babel.cfg -k _l -k lazy_gettext -o translations/messages.pot app.py forms.py views.py templates
+	$(BIN)/pybabel -q extract -F babel.cfg -k _l -k lazy_gettext -o translations/messages.pot app.py forms.py views.py sharing.py templates
 	$(BIN)/pybabel -q update -i translations/messages.pot -d translations
 
 clean:

@@ -6,7 +6,7 @@ import os
 import secrets
 from pathlib import Path
 
-from flask import Flask, request
+from flask import Flask, has_request_context, request
 from flask_babel import Babel
 from flask_migrate import Migrate
 from flask_wtf.csrf import CSRFProtect
@@ -96,9 +96,27 @@ def select_locale() -> str:
 @event.listens_for(Engine, "connect")
 def _sqlite_pragmas(dbapi_connection, connection_record) -> None:
     """Make every SQLite connection safe for several workers: WAL, a busy wait, foreign keys."""
-    if type(dbapi_connection).__module__.startswith("sqlite3"):
+    if _is_sqlite(dbapi_connection):
+        # Let SQLAlchemy's "begin" event issue BEGIN, so writes can take the lock up front.
+        dbapi_connection.isolation_level = None
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA busy_timeout=5000")
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.close()
+
+
+@event.listens_for(Engine, "begin")
+def _sqlite_begin(connection) -> None:
+    """Start a request that writes with BEGIN IMMEDIATE, so concurrent writers wait their turn.
+
+    A deferred transaction that reads and then writes cannot wait for the lock: SQLite
+    refuses it at once with "database is locked" when another writer got there first.
+    """
+    if connection.dialect.name == "sqlite":
+        writing = has_request_context() and request.method not in ("GET", "HEAD", "OPTIONS")
+        connection.exec_driver_sql("BEGIN IMMEDIATE" if writing else "BEGIN")
+
+
+def _is_sqlite(dbapi_connection) -> bool:
+    return type(dbapi_connection).__module__.startswith("sqlite3")

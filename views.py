@@ -31,6 +31,7 @@ bp = Blueprint("game", __name__)
 DEVICE_COOKIE = "device"
 YEAR = 365 * 24 * 3600
 MY_GAMES_SHOWN = 20
+HISTORY_SHOWN = 10  # the newest hands on a page; the rest one tap away
 
 
 class Conflict(Exception):
@@ -64,11 +65,9 @@ class Table:
         return (self.game.first_dealer + len(self.state.hands) + offset) % 4
 
 
-def load_table(token: str) -> Table:
-    """The game behind an edit link, replayed; 404 for any other token."""
-    game = db.session.scalar(
-        select(Game).where(Game.edit_token == token).options(selectinload(Game.hands))
-    )
+def load_table(token: str, link=Game.edit_token) -> Table:
+    """The game behind a link (the edit link unless told), replayed; 404 for any other token."""
+    game = db.session.scalar(select(Game).where(link == token).options(selectinload(Game.hands)))
     if game is None:
         abort(404)
     return table_of(game)
@@ -109,6 +108,7 @@ def game_page(table: Table, form: HandForm | None = None, status: int = 200, mes
         form=form,
         message=message,
         editable=True,
+        all_hands=request.args.get("all") == "1",
     )
 
 
@@ -420,9 +420,9 @@ def html_lang() -> str:
 
 
 @bp.app_context_processor
-def preset_names():
-    """The presets' translated names and descriptions, for every template."""
-    return {"preset_names": PRESET_NAMES}
+def template_names():
+    """Names every template may use: the presets' labels, how many hands a page lists."""
+    return {"preset_names": PRESET_NAMES, "history_shown": HISTORY_SHOWN}
 
 
 def error_text(error: HTTPException) -> str:

@@ -1,0 +1,165 @@
+"""The shared side of a game: the view-only link, its live scoreboard, exports, link rotation."""
+
+from __future__ import annotations
+
+import json
+
+from flask import Blueprint, Response, abort, current_app, redirect, request, url_for
+from flask_babel import get_locale
+from sqlalchemy import select, update
+
+import chart
+import export
+import share
+from forms import ActionForm
+from models import Game, db, new_token
+from views import Table, load_table, my_games, page_or_partial
+
+bp = Blueprint("sharing", __name__)
+
+POLL_SECONDS = 3
+
+
+@bp.app_template_global()
+def running_totals_svg(state, teams):
+    """The chart of both teams' running totals, for the templates."""
+    return chart.running_totals_svg(state, teams)
+
+
+def view_etag(game_id: int, version: int, partial: bool) -> str:
+    """What a scoreboard answer depends on: the game's version, the language, page or part."""
+    return f"{game_id}-{version}-{get_locale()}-{'p' if partial else 'f'}"
+
+
+@bp.get("/v/<token>")
+def view(token: str):
+    """The live scoreboard behind the view link; an unchanged game answers 304 without replaying."""
+    partial = request.headers.get("HX-Request") == "true"
+    row = db.session.execute(
+        select(Game.id, Game.version).where(Game.view_token == token)
+    ).one_or_none()
+    if row is None:
+        abort(404)
+    etag = view_etag(row.id, row.version, partial)
+    if request.if_none_match.contains(etag):
+        response = Response(status=304)
+    else:
+        table = load_table(token, Game.view_token)
+        response = page_or_partial(
+            "view.html",
+            "_view.html",
+            table=table,
+            poll_seconds=POLL_SECONDS,
+            all_hands=request.args.get("all") == "1",
+        )
+    response.set_etag(etag)
+    response.cache_control.no_cache = True
+    response.vary.add("HX-Request")
+    response.vary.add("Accept-Language")
+    response.vary.add("Cookie")
+    return response
+
+
+@bp.get("/v/<token>.json")
+def view_json(token: str):
+    """The whole game as JSON: rules, names, every hand with its breakdown, totals, status."""
+    table = load_table(token, Game.view_token)
+    body = json.dumps(export.game_json(table.game, table.state), ensure_ascii=False)
+    return Response(body, mimetype="application/json")
+
+
+@bp.get("/v/<token>.csv")
+def view_csv(token: str):
+    """The game's history as CSV, from the view link."""
+    return csv_response([load_table(token, Game.view_token)])
+
+
+@bp.get("/g/<token>.csv")
+def edit_csv(token: str):
+    """The game's history as CSV, from the edit link."""
+    return csv_response([load_table(token)])
+
+
+@bp.get("/games.csv")
+def device_csv():
+    """Every game started on this device, in one CSV."""
+    return csv_response(my_games(), "spades-games.csv")
+
+
+def game_label(game: Game) -> str:
+    """How a game is named in a CSV: its teams and the day it started."""
+    return f"{game.team_0} vs {game.team_1} {game.created_at:%Y-%m-%d}"
+
+
+def csv_response(tables: list[Table], filename: str | None = None) -> Response:
+    """A CSV attachment of the given games' hands, one row per hand and team."""
+    rows = []
+    for table in tables:
+        rows.extend(export.csv_rows(table.game, table.state, game_label(table.game)))
+    name = filename or export.csv_filename(tables[0].game)
+    response = Response(export.write_csv(rows), mimetype="text/csv")
+    response.headers.set("Content-Disposition", "attachment", filename=name)
+    return response
+
+
+@bp.post("/g/<token>/rotate")
+def rotate(token: str):
+    """Replace the view or the edit link: the old one stops working at once."""
+    table = load_table(token)
+    if not ActionForm().validate_on_submit():
+        abort(400)
+    which = request.form.get("link")
+    if which not in ("view", "edit"):
+        abort(400)
+    game = table.game
+    fresh = new_token()
+    column = Game.view_token if which == "view" else Game.edit_token
+    db.session.execute(
+        update(Game)
+        .where(Game.id == game.id)
+        .values({column: fresh, Game.version: Game.version + 1})
+        .execution_options(synchronize_session=False)
+    )
+    db.session.commit()
+    edit_token = fresh if which == "edit" else token
+    return redirect(url_for("game.show", token=edit_token, _anchor="share"), 303)
+
+
+@bp.get("/v/<token>/qr.svg")
+def qr(token: str):
+    """The view link as a QR code, for a second phone to scan."""
+    game = db.session.scalar(select(Game).where(Game.view_token == token))
+    if game is None:
+        abort(404)
+    url = url_for(".view", token=token, _external=True)
+    response = Response(str(share.qr_svg(url)), mimetype="image/svg+xml")
+    response.cache_control.private = True
+    response.cache_control.max_age = 3600
+    return response
+
+
+@bp.get("/robots.txt")
+def robots():
+    """Keep search engines away from game links."""
+    body = "User-agent: *\nDisallow: /g/\nDisallow: /v/\n"
+    return Response(body, mimetype="text/plain")
+
+
+@bp.after_app_request
+def security_headers(response: Response) -> Response:
+    """Headers on every answer: only our scripts run, links never leak, no framing, no sniffing."""
+    htmx = current_app.config["HTMX_URL"]
+    response.headers.setdefault(
+        "Content-Security-Policy",
+        "default-src 'self'; "
+        f"script-src 'self' {htmx}; "
+        "style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+        "base-uri 'none'; form-action 'self'; frame-ancestors 'none'; object-src 'none'",
+    )
+    response.headers.setdefault("Referrer-Policy", "same-origin")
+    response.headers.setdefault("X-Content-Type-Options", "nosniff")
+    response.headers.setdefault("X-Frame-Options", "DENY")
+    if request.path.startswith(("/g/", "/v/")):
+        response.headers.setdefault("X-Robots-Tag", "noindex, nofollow")
+        response.headers.setdefault("Cache-Control", "private, no-cache")
+    return response
