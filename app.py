@@ -57,9 +57,11 @@ def create_app(test_config: dict | None = None) -> Flask:
     csrf.init_app(app)
     babel.init_app(app, locale_selector=select_locale)
 
+    import sharing
     import views
 
     app.register_blueprint(views.bp)
+    app.register_blueprint(sharing.bp)
     return app
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from flask import Blueprint, Response, abort, current_app, redirect, request, url_for
-from flask_babel import get_locale
+from flask_babel import get_locale, gettext, ngettext
 from sqlalchemy import select, update
 
 import chart
@@ -22,8 +22,17 @@ POLL_SECONDS = 3
 
 @bp.app_template_global()
 def running_totals_svg(state, teams):
-    """The chart of both teams' running totals, for the templates."""
-    return chart.running_totals_svg(state, teams)
+    """The chart of both teams' running totals, for the templates, titled in the user's language."""
+    title = ngettext(
+        "Running totals after %(num)s hand: %(first)s %(a)s, %(second)s %(b)s",
+        "Running totals after %(num)s hands: %(first)s %(a)s, %(second)s %(b)s",
+        len(state.hands),
+        first=teams[0],
+        a=state.totals[0],
+        second=teams[1],
+        b=state.totals[1],
+    )
+    return chart.running_totals_svg(state, teams, title=title)
 
 
 def view_etag(game_id: int, version: int, partial: bool) -> str:
@@ -132,7 +141,8 @@ def qr(token: str):
     if game is None:
         abort(404)
     url = url_for(".view", token=token, _external=True)
-    response = Response(str(share.qr_svg(url)), mimetype="image/svg+xml")
+    svg = share.qr_svg(url, title=gettext("QR code of the view link"))
+    response = Response(str(svg), mimetype="image/svg+xml")
     response.cache_control.private = True
     response.cache_control.max_age = 3600
     return response

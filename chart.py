@@ -1,0 +1,117 @@
+"""Both teams' running totals as a small inline SVG line chart, drawn on the server.
+
+The chart carries no colors of its own: lines use `currentColor` and the classes `team-0` and
+`team-1`, so the page's CSS (light or dark) colors them. No script, no style attribute and no
+external reference, so it is safe under a strict Content-Security-Policy.
+"""
+
+from __future__ import annotations
+
+from markupsafe import Markup, escape
+
+import scoring
+
+WIDTH = 400
+HEIGHT = 200
+LEFT = 38  # room for the y labels, such as "-200"
+RIGHT = 8
+TOP = 22  # room for the legend
+BOTTOM = 16  # room for the hand numbers
+FONT_SIZE = 10
+TEAM_1_DASH = "6 3"  # the two lines differ without color too
+LEGEND_CHARS = 30  # a longer name would run into the other team's legend
+# Keeps lines thin when the chart is scaled up to a wide screen (not inherited, so on each line).
+FIXED = ' vector-effect="non-scaling-stroke"'
+
+
+def running_totals_svg(
+    state: scoring.Game, team_names: tuple[str, str], *, title: str | None = None
+) -> Markup:
+    """The chart of both teams' totals after each hand, from 0 before the first one.
+
+    `title` (already translated by the caller, plain text) replaces the English summary used as
+    the chart's title and accessible name. With no hand played the chart shows the axes alone.
+    """
+    rules = state.rules
+    series = [[0] + [result.teams[team].total for result in state.hands] for team in (0, 1)]
+    hands = len(state.hands)
+    values = [v for line in series for v in line] + [0, rules.target]
+    if rules.floor is not None:
+        values.append(rules.floor)
+    low, high = min(values), max(values)
+    pad = (high - low) * 0.05
+    low, high = low - pad, high + pad
+
+    def x(hand: int) -> float:
+        """The x coordinate of a hand number (0 is before the first hand)."""
+        return LEFT + (WIDTH - LEFT - RIGHT) * hand / max(hands, 1)
+
+    def y(total: float) -> float:
+        """The y coordinate of a total; higher totals are drawn higher."""
+        return TOP + (HEIGHT - TOP - BOTTOM) * (high - total) / (high - low)
+
+    summary = title
+    if summary is None:
+        scores = ", ".join(
+            f"{name} {total}" for name, total in zip(team_names, state.totals, strict=True)
+        )
+        played = "1 hand" if hands == 1 else f"{hands} hands"
+        summary = f"Running totals after {played}: {scores}"
+    left, right = _n(LEFT), _n(WIDTH - RIGHT)
+    parts = [
+        '<svg xmlns="http://www.w3.org/2000/svg" class="chart-svg" width="100%" '
+        f'viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="{escape(summary)}">',
+        f"<title>{escape(summary)}</title>",
+        '<g class="axes" stroke="currentColor" fill="none">',
+        f'<line class="y-axis" x1="{left}" y1="{TOP}" x2="{left}" y2="{HEIGHT - BOTTOM}"{FIXED}/>',
+    ]
+    lines = [("zero", 0, None), ("target", rules.target, "4 3")]
+    if rules.floor is not None:
+        lines.append(("floor", rules.floor, "2 3"))
+    for name, value, dash in lines:
+        dashed = f' stroke-dasharray="{dash}"' if dash else ""
+        parts.append(
+            f'<line class="{name}" x1="{left}" y1="{_n(y(value))}" x2="{right}" '
+            f'y2="{_n(y(value))}"{dashed}{FIXED}/>'
+        )
+    parts.append("</g>")
+    parts.append(f'<g class="labels" fill="currentColor" font-size="{FONT_SIZE}">')
+    for _, value, _ in lines:
+        parts.append(
+            f'<text x="{LEFT - 3}" y="{_n(y(value) + FONT_SIZE / 3)}" text-anchor="end">'
+            f"{value}</text>"
+        )
+    parts.append(f'<text x="{left}" y="{HEIGHT - 3}" text-anchor="middle">0</text>')
+    if hands:
+        parts.append(f'<text x="{right}" y="{HEIGHT - 3}" text-anchor="end">{hands}</text>')
+    for team, name in enumerate(team_names):
+        start = LEFT + team * (WIDTH - LEFT) / 2
+        dashed = f' stroke-dasharray="{TEAM_1_DASH}"' if team else ""
+        parts.append(
+            f'<line class="team-{team}" x1="{_n(start)}" y1="8" x2="{_n(start + 16)}" y2="8" '
+            f'stroke="currentColor" stroke-width="2"{dashed}{FIXED}/>'
+            f'<text x="{_n(start + 20)}" y="{8 + FONT_SIZE / 3:.0f}">{escape(_short(name))}</text>'
+        )
+    parts.append("</g>")
+    if hands:
+        for team, line in enumerate(series):
+            points = " ".join(f"{_n(x(i))},{_n(y(total))}" for i, total in enumerate(line))
+            dashed = f' stroke-dasharray="{TEAM_1_DASH}"' if team else ""
+            parts.append(
+                f'<polyline class="team-{team}" fill="none" stroke="currentColor" '
+                f'stroke-width="2" stroke-linejoin="round"{FIXED}{dashed} points="{points}"/>'
+            )
+    parts.append("</svg>")
+    # Safe: every piece of user text above went through escape().
+    return Markup("".join(parts))  # noqa: S704
+
+
+def _n(value: float) -> str:
+    """A coordinate rounded to one decimal, without a useless ".0", to keep long charts small."""
+    text = f"{value:.1f}".removesuffix(".0")
+    return "0" if text == "-0" else text
+
+
+def _short(name: str) -> str:
+    """A team name cut to fit the legend; the title keeps it whole."""
+    return name if len(name) <= LEGEND_CHARS else name[: LEGEND_CHARS - 1] + "…"

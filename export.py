@@ -1,0 +1,196 @@
+"""A game as a spreadsheet (CSV) or as data (JSON), from the stored game and its replayed score.
+
+Pure functions: they take a loaded game (anything with the `models.Game` attributes) and the
+engine's replayed `scoring.Game`, and never touch the request or the database.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+import unicodedata
+from collections.abc import Iterable, Iterator
+
+import scoring
+
+CSV_COLUMNS = (
+    "game",
+    "hand",
+    "dealer",
+    "team",
+    "players",
+    "bids",
+    "tricks",
+    "contract",
+    "contract_points",
+    "bag_points",
+    "nil_points",
+    "bag_penalty",
+    "bonus_points",
+    "hand_points",
+    "bags",
+    "total",
+)
+
+# A spreadsheet reads a cell starting with one of these as a formula (OWASP "CSV injection").
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+BID_TEXT = {scoring.NIL: "nil", scoring.BLIND_NIL: "blind"}
+
+SLUG_LENGTH = 30  # per team name: keeps the whole file name well under common limits
+
+
+def csv_rows(game_model, state: scoring.Game, label: str) -> Iterator[dict]:
+    """One row per hand and team, keyed by `CSV_COLUMNS`; `label` names the game in every row."""
+    teams = game_model.teams
+    players = game_model.players
+    for result in state.hands:
+        hand = result.hand
+        for team_hand in result.teams:
+            team = team_hand.team
+            seats = scoring.seats_of(team)
+            yield {
+                "game": label,
+                "hand": result.number,
+                "dealer": players[result.dealer],
+                "team": teams[team],
+                "players": " & ".join(players[s] for s in seats),
+                "bids": "/".join(BID_TEXT.get(hand.bids[s], str(hand.bids[s])) for s in seats),
+                "tricks": _tricks_text(hand, team),
+                "contract": team_hand.contract,
+                "contract_points": team_hand.contract_points,
+                "bag_points": team_hand.bag_points,
+                "nil_points": team_hand.nil_points,
+                "bag_penalty": team_hand.bag_penalty,
+                "bonus_points": team_hand.bonus_points,
+                "hand_points": team_hand.points,
+                "bags": team_hand.bags,
+                "total": team_hand.total,
+            }
+
+
+def _tricks_text(hand: scoring.Hand, team: int) -> str:
+    """The partners' tricks as "5/0", or the team's total alone when only that was entered."""
+    seats = scoring.seats_of(team)
+    if any(hand.tricks[s] is None for s in seats):
+        return str(hand.taken(team))
+    return "/".join(str(hand.tricks[s]) for s in seats)
+
+
+def write_csv(rows: Iterable[dict]) -> str:
+    """The rows as RFC 4180 CSV text (header first, CRLF line ends), safe to open in a spreadsheet.
+
+    Text cells that a spreadsheet would run as a formula get a leading apostrophe; integers are
+    written as they are, so a negative total stays a number.
+    """
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS, lineterminator="\r\n")
+    writer.writeheader()
+    for row in rows:
+        writer.writerow({key: _cell(value) for key, value in row.items()})
+    return out.getvalue()
+
+
+def _cell(value):
+    """A CSV cell: numbers as they are, text guarded against formula injection."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+def csv_filename(game_model) -> str:
+    """A short ASCII name for the game's CSV file, e.g. spades-team-a-vs-team-b-2026-11-29.csv."""
+    names = [_slug(name) or f"team-{i + 1}" for i, name in enumerate(game_model.teams)]
+    parts = ["spades", f"{names[0]}-vs-{names[1]}"]
+    created = getattr(game_model, "created_at", None)
+    if created is not None:
+        parts.append(created.date().isoformat())
+    return "-".join(parts) + ".csv"
+
+
+def _slug(text: str | None) -> str:
+    """Lower-case ASCII letters and digits joined by hyphens, accents dropped, kept short."""
+    ascii_text = unicodedata.normalize("NFKD", text or "").encode("ascii", "ignore").decode()
+    slug = re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")
+    return slug[:SLUG_LENGTH].rstrip("-")
+
+
+def game_json(game_model, state: scoring.Game) -> dict:
+    """The whole game as JSON-ready data: setup, every hand with its breakdown, and the standing.
+
+    Holds no link token nor device id: the data is served to anyone with the view link.
+    """
+    created = getattr(game_model, "created_at", None)
+    return {
+        "rules": state.rules.to_dict(),
+        "preset": game_model.preset,
+        "teams": list(game_model.teams),
+        "players": list(game_model.players),
+        "first_dealer": state.first_dealer,
+        "created_at": created.isoformat() if created is not None else None,
+        "hands": [_hand_json(result) for result in state.hands],
+        "totals": list(state.totals),
+        "bags": list(state.bags),
+        "status": _status(state),
+        "winner": state.winner,
+        "reason": state.reason,
+        "next": _next_json(state.next),
+    }
+
+
+def _status(state: scoring.Game) -> str:
+    """The standing in a word: "over" once won, "tie" on equal totals at the end, else "playing"."""
+    if state.over:
+        return "over"
+    return "tie" if state.tied else "playing"
+
+
+def _hand_json(result: scoring.HandResult) -> dict:
+    """One scored hand: its inputs as entered and both teams' results."""
+    hand = result.hand
+    return {
+        "number": result.number,
+        "dealer": result.dealer,
+        "bids": list(hand.bids),
+        "tricks": list(hand.tricks),
+        "team_tricks": list(hand.team_tricks),
+        "teams": [_team_json(team_hand) for team_hand in result.teams],
+    }
+
+
+def _team_json(team_hand: scoring.TeamHand) -> dict:
+    """One team's result for a hand, with its itemised breakdown."""
+    return {
+        "team": team_hand.team,
+        "contract": team_hand.contract,
+        "tricks": team_hand.tricks,
+        "bags_taken": team_hand.bags_taken,
+        "points": team_hand.points,
+        "bags": team_hand.bags,
+        "total": team_hand.total,
+        "items": [
+            {
+                "kind": item.kind,
+                "points": item.points,
+                "amount": item.amount,
+                "made": item.made,
+                "seat": item.seat,
+            }
+            for item in team_hand.items
+        ],
+    }
+
+
+def _next_json(nxt: scoring.NextHand | None) -> dict | None:
+    """What the next hand needs, or None once the game is over."""
+    if nxt is None:
+        return None
+    return {
+        "number": nxt.number,
+        "dealer": nxt.dealer,
+        "first_bidder": nxt.first_bidder,
+        "blind_nil_allowed": list(nxt.blind_nil_allowed),
+        "bags_left": list(nxt.bags_left),
+        "points_to_win": list(nxt.points_to_win),
+    }
