@@ -222,21 +222,34 @@ def _score_team(
     rules: Rules, hand: Hand, team: int, bags_before: int, total_before: int
 ) -> TeamHand:
     bids, tricks = hand.bids, hand.tricks
-    pair = (team, team + 2)
-    nils = tuple(_nil_result(rules, bids[s], tricks[s], s) for s in pair if is_nil(bids[s]))
-    contract = sum(bids[s] for s in pair if not is_nil(bids[s]))
+    # Plain loops over the two seats: this runs twice per hand on every replay.
+    contract = 0
+    nil_tricks = 0
+    nil_points = 0
+    nils = ()
+    for seat in (team, team + 2):
+        bid = bids[seat]
+        if is_nil(bid):
+            nil = _nil_result(rules, bid, tricks[seat], seat)
+            nils += (nil,)
+            nil_tricks += tricks[seat]
+            nil_points += nil.points
+        else:
+            contract += bid
     taken = hand.taken(team)
-    nil_tricks = sum(tricks[n.seat] for n in nils)
     mode = rules.failed_nil_tricks
     counted = taken if mode is FailedNilTricks.PARTNER else taken - nil_tricks
     big = rules.ten_for_200 and contract >= 10
     overtricks = counted
     contract_points = 0
     if contract:
-        made = counted >= contract
-        contract_points = (200 if big else 10 * contract) * (1 if made else -1)
-        overtricks = counted - contract if made else 0
-    bags_taken = overtricks + (nil_tricks if mode is FailedNilTricks.BAGS else 0)
+        if counted >= contract:
+            contract_points = 200 if big else 10 * contract
+            overtricks = counted - contract
+        else:
+            contract_points = -200 if big else -10 * contract
+            overtricks = 0
+    bags_taken = overtricks + nil_tricks if mode is FailedNilTricks.BAGS else overtricks
     bonus = rules.boston_bonus if rules.boston_bonus and taken == TRICKS_PER_HAND else 0
     bags = bags_before + bags_taken
     penalties = 0
@@ -244,14 +257,11 @@ def _score_team(
         bags = 0
     elif bags >= rules.bag_limit:
         if rules.bag_mode is BagMode.CARRY:
-            penalties = bags // rules.bag_limit
-            bags -= penalties * rules.bag_limit
+            penalties, bags = divmod(bags, rules.bag_limit)
         else:
             penalties, bags = 1, 0
     penalty = -penalties * rules.bag_penalty
-    points = contract_points + bags_taken + penalty + bonus
-    for nil in nils:
-        points += nil.points
+    points = contract_points + bags_taken + nil_points + penalty + bonus
     return TeamHand(
         team,
         contract,

@@ -104,9 +104,15 @@ def bid_problems(rules: Rules, bids: object, totals: tuple[int, int] = (0, 0)) -
             problems.extend(_blind_nil_problems(rules, seat, totals))
         elif bid != NIL and not _in_range(bid, 1, TRICKS_PER_HAND):
             problems.append(Problem("bid_out_of_range", seat=seat))
-    if rules.min_team_bid and not problems:
+    if rules.min_team_bid:
+        # A team whose own bids are valid is checked even when the other team's are not,
+        # so that every problem is reported at once.
+        wrong = {p.seat for p in problems if p.code in ("bid_missing", "bid_out_of_range")}
         for team in (0, 1):
-            pair = [bids[s] for s in seats_of(team)]
+            seats = seats_of(team)
+            if wrong.intersection(seats):
+                continue
+            pair = [bids[s] for s in seats]
             if not any(is_nil(b) for b in pair) and sum(pair) < rules.min_team_bid:
                 problems.append(
                     Problem(
@@ -139,40 +145,48 @@ def _blind_nil_problems(rules: Rules, seat: int, totals: tuple[int, int]) -> lis
 def trick_problems(
     bids: object, tricks: object, team_tricks: object = (None, None)
 ) -> list[Problem]:
-    """What is wrong with the tricks of a hand, given bids that are themselves valid."""
-    if not _four(tricks):
-        return [Problem("tricks_shape")]
-    if not _two(team_tricks):
-        return [Problem("team_tricks_shape")]
+    """What is wrong with the tricks of a hand.
+
+    The bids only say which seats bid Nil (whose tricks must be given seat by seat); bids that
+    are themselves wrong are read as numbers, so the tricks are still checked.
+    """
     problems = []
+    if not _four(tricks):
+        problems.append(Problem("tricks_shape"))
+    if not _two(team_tricks):
+        problems.append(Problem("team_tricks_shape"))
+    if problems:
+        return problems
+    nil_seats = {s for s in SEATS if is_nil(bids[s])} if _four(bids) else set()
     total = 0
     for team in (0, 1):
         seats = seats_of(team)
         given = team_tricks[team]
-        has_nil = any(is_nil(bids[s]) for s in seats)
-        seat_values = [tricks[s] for s in seats]
+        valid = []
         for seat in seats:
             value = tricks[seat]
-            if value is not None and not _in_range(value, 0, TRICKS_PER_HAND):
+            if value is None:
+                continue
+            if _in_range(value, 0, TRICKS_PER_HAND):
+                valid.append(value)
+            else:
                 problems.append(Problem("tricks_out_of_range", seat=seat))
         if given is not None:
             if not _in_range(given, 0, TRICKS_PER_HAND):
                 problems.append(Problem("team_tricks_out_of_range", team=team))
-                continue
-            if has_nil:
+            elif nil_seats.intersection(seats):
                 problems.append(Problem("team_tricks_with_nil", team=team))
-                continue
-            complete = None not in seat_values and all(_in_range(v, 0, 13) for v in seat_values)
-            if complete and sum(seat_values) != given:
+            elif (len(valid) == 2 and sum(valid) != given) or sum(valid) > given:
+                # The seats filled in must agree with the team's total: all of it when both
+                # are, no more than it when only one is.
                 problems.append(Problem("team_tricks_mismatch", team=team))
-                continue
-            total += given
+            else:
+                total += given
         else:
             for seat in seats:
                 if tricks[seat] is None:
                     problems.append(Problem("tricks_missing", seat=seat))
-            if None not in seat_values and all(_in_range(v, 0, 13) for v in seat_values):
-                total += sum(seat_values)
+            total += sum(valid)
     if not problems and total != TRICKS_PER_HAND:
         problems.append(Problem("tricks_total", params={"total": total}))
     return problems
@@ -190,10 +204,9 @@ def hand_problems(
     if not over and _plainly_valid(rules, hand):
         return ()
     problems = [Problem("game_over")] if over else []
-    bids = bid_problems(rules, hand.bids, totals)
-    problems.extend(bids)
-    if not any(p.code in ("bids_shape", "bid_missing", "bid_out_of_range") for p in bids):
-        problems.extend(trick_problems(hand.bids, hand.tricks, hand.team_tricks))
+    problems.extend(bid_problems(rules, hand.bids, totals))
+    # Tricks are checked even when bids are wrong, so a form can show every mistake at once.
+    problems.extend(trick_problems(hand.bids, hand.tricks, hand.team_tricks))
     return tuple(problems)
 
 

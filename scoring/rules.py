@@ -49,9 +49,13 @@ class Rules:
     boston_bonus: int = 0  # 0: no bonus for taking all 13 tricks
 
     def __post_init__(self) -> None:
-        """Coerce the two enum fields so rules read back from JSON compare equal."""
-        object.__setattr__(self, "bag_mode", BagMode(self.bag_mode))
-        object.__setattr__(self, "failed_nil_tricks", FailedNilTricks(self.failed_nil_tricks))
+        """Coerce the enum fields, so rules read back from JSON compare equal; refuse bad ones."""
+        for name, kind in (("bag_mode", BagMode), ("failed_nil_tricks", FailedNilTricks)):
+            try:
+                object.__setattr__(self, name, kind(getattr(self, name)))
+            except ValueError:
+                # Stored or user-made rules fail as rules, not as a bare ValueError.
+                raise InvalidRules(f"unknown {name}: {getattr(self, name)!r}") from None
         if self.bag_limit < 1:
             raise InvalidRules("bag_limit must be at least 1")
         if self.floor is not None and self.floor >= self.target:
