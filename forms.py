@@ -6,6 +6,7 @@ from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import HiddenField, IntegerField, RadioField, SelectField, StringField
+from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length, NumberRange, Optional
 
 import scoring
@@ -20,9 +21,11 @@ PRESET_NAMES = {
     "espadas": (_l("Jogo Espadas"), _l("100 to win; bags go back to zero after a penalty.")),
     "spruce": (_l("The Spruce"), _l("500 to win; Blind Nil swaps 3 cards with the partner.")),
 }
-BID_CHOICES = [(scoring.NIL, _l("Nil"))] + [(str(n), str(n)) for n in range(1, 14)]
-BLIND_NIL_CHOICE = (scoring.BLIND_NIL, _l("Blind Nil"))
-TRICK_CHOICES = [(str(n), str(n)) for n in range(14)]
+BID_CHOICES = [SelectChoice(scoring.NIL, _l("Nil"))] + [
+    SelectChoice(str(n), str(n)) for n in range(1, 14)
+]
+BLIND_NIL_CHOICE = SelectChoice(scoring.BLIND_NIL, _l("Blind Nil"))
+TRICK_CHOICES = [SelectChoice(str(n), str(n)) for n in range(14)]
 
 
 def _name(label, length=NAME_LENGTH):
@@ -46,7 +49,7 @@ def _number(label, low, high, description=""):
 
 def _keep_or(*choices):
     """Choices of a select house rule, headed by 'as the preset'."""
-    return [("", _l("As the preset")), *list(choices)]
+    return [SelectChoice("", _l("As the preset")), *(SelectChoice(v, t) for v, t in choices)]
 
 
 class NewGameForm(FlaskForm):
@@ -59,11 +62,13 @@ class NewGameForm(FlaskForm):
     player_2 = _name(SEAT_NAMES[2])
     player_3 = _name(SEAT_NAMES[3])
     first_dealer = RadioField(
-        _l("First dealer"), choices=[(str(s), str(s)) for s in scoring.SEATS], default="0"
+        _l("First dealer"),
+        choices=[SelectChoice(str(s), str(s)) for s in scoring.SEATS],
+        default="0",
     )
     preset = SelectField(
         _l("Rules"),
-        choices=[(key, label) for key, (label, _) in PRESET_NAMES.items()],
+        choices=[SelectChoice(key, label) for key, (label, _) in PRESET_NAMES.items()],
         default=scoring.DEFAULT_PRESET,
     )
     target = _number(_l("Points to win"), 10, 10000)
@@ -193,10 +198,10 @@ class HandForm(ActionForm):
         """Whether any field or the form itself has an error noted."""
         return bool(self.form_errors) or any(field.errors for field in self)
 
-    def add_problems(self, problems, number: int | None = None) -> None:
+    def add_problems(self, problems) -> None:
         """Word the engine's problems and put each beside the field it concerns."""
         for problem in problems:
-            self.add_error(_field_of(problem), problem_message(problem, number))
+            self.add_error(_field_of(problem), problem_message(problem))
 
 
 def _bid_value(raw: str):
@@ -225,7 +230,7 @@ def _field_of(problem) -> str | None:
     return None
 
 
-def problem_message(problem, number: int | None = None) -> str:
+def problem_message(problem) -> str:
     """The user's-language sentence for one engine problem."""
     params = problem.params
     code = problem.code
@@ -256,6 +261,4 @@ def problem_message(problem, number: int | None = None) -> str:
         return gettext("The tricks add up to %(total)s; a hand has 13.", total=params.get("total"))
     if code == "game_over":
         return gettext("The game is over: no more hands.")
-    if number is not None:
-        return gettext("That change would make hand %(number)s impossible.", number=number)
     return gettext("This hand cannot be scored.")

@@ -50,7 +50,7 @@ def view(token: str):
     if row is None:
         abort(404)
     etag = view_etag(row.id, row.version, partial)
-    if request.if_none_match.contains(etag):
+    if request.if_none_match.contains_weak(etag):
         response = Response(status=304)
     else:
         table = load_table(token, Game.view_token)

@@ -269,7 +269,15 @@ def edit_hand(token: str, number: int):
         if error.number == number:
             form.add_problems(error.problems)
         else:
-            form.add_error(None, problem_message(error.problems[0], error.number))
+            reason = problem_message(error.problems[0])
+            form.add_error(
+                None,
+                gettext(
+                    "That change would make hand %(number)s impossible: %(reason)s",
+                    number=error.number,
+                    reason=reason,
+                ),
+            )
         return edit_page(table, number, form, 422)
     row.set_inputs(hand)
     try:
