@@ -6,7 +6,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 export FLASK_APP := app:create_app
 
-.PHONY: run test lint format bench translations messages clean
+.PHONY: run test test-pg lint format bench translations messages clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -37,6 +37,11 @@ format: $(VENV)/.dev
 
 test: $(VENV)/.dev translations lint
 	$(BIN)/python -m pytest
+
+# The same suite on PostgreSQL, the hosted setup (this machine's server unless told otherwise).
+PG_URL ?= postgresql://postgres@127.0.0.1:5432/test
+test-pg: $(VENV)/.dev translations
+	DATABASE_URL=$(PG_URL) $(BIN)/python -m pytest
 
 # Extract the strings to translate and merge them into the Portuguese catalogue.
 messages: $(VENV)/.runtime
