@@ -358,6 +358,20 @@ def rematch(token: str):
     return redirect(url_for(".show", token=game.edit_token), 303)
 
 
+def is_local_path(path: str) -> bool:
+    """Whether a redirect target stays on this site.
+
+    Browsers drop tabs and newlines from URLs and read a backslash as a slash, so
+    "/<tab>/evil.example" would leave the site: only plain printable paths are kept.
+    """
+    return (
+        path.startswith("/")
+        and not path.startswith(("//", "/\\"))
+        and path.isprintable()
+        and not any(c.isspace() or c == "\\" for c in path)
+    )
+
+
 @bp.post("/language")
 def choose_language():
     """Remember the language picked in the footer and go back to the page it was picked on."""
@@ -365,7 +379,7 @@ def choose_language():
         abort(400)
     language = request.form.get("language")
     back = request.form.get("next") or "/"
-    if not back.startswith("/") or back.startswith(("//", "/\\")):
+    if not is_local_path(back):
         back = "/"
     response = redirect(back, 303)
     if language in current_app.config["LANGUAGES"]:
