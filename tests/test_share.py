@@ -2,49 +2,25 @@
 
 from __future__ import annotations
 
-import re
 import xml.etree.ElementTree as ET
 
 import pytest
 import segno
 from markupsafe import Markup
+from qr_reading import BORDER, SVG, dark_modules
 
 from share import SHARE_QR_ERROR, qr_svg
 
-SVG = "{http://www.w3.org/2000/svg}"
 URL = "https://spades.example/v/3q2-ZxW_8pLm0aBcDeFgHi"
 SHARE_LINK_LONG_HOST = (
     "https://spades-score.some-long-host-name.example.org/v/AbCdEfGhIjKlMnOpQrStUv"
 )
-BORDER = 4  # the quiet zone QR readers need, in modules
 
 
 def parse(svg: Markup) -> ET.Element:
     """The SVG parsed as XML, which fails on anything malformed."""
     # Our own output, not untrusted input: the standard parser is fine here.
     return ET.fromstring(str(svg))  # noqa: S314
-
-
-def dark_modules(root: ET.Element) -> set[tuple[int, int]]:
-    """The (row, column) of every dark module drawn, read back from segno's path.
-
-    The path is a run of horizontal strokes one module thick: "M x y" or "m dx dy" moves to
-    the middle of a module row, "h n" draws n modules to the right.
-    """
-    path = root.find(f"{SVG}path[@class='qr-dark']")
-    x = y = 0.0
-    dark = set()
-    for command, a, b in re.findall(r"([Mmh])(-?[\d.]+)(?: (-?[\d.]+))?", path.get("d")):
-        if command == "M":
-            x, y = float(a), float(b)
-        elif command == "m":
-            x, y = x + float(a), y + float(b)
-        else:
-            length = int(float(a))
-            row = int(y - 0.5) - BORDER
-            dark.update((row, int(x) - BORDER + i) for i in range(length))
-            x += length
-    return dark
 
 
 def segno_modules(url: str) -> tuple[set[tuple[int, int]], int]:

@@ -29,6 +29,8 @@ from urllib.parse import urlsplit
 
 import pytest
 import segno
+from qr_reading import BORDER as QR_BORDER
+from qr_reading import SVG, dark_modules
 from sqlalchemy import event, select
 
 import scoring
@@ -37,8 +39,6 @@ from models import Game, Hand, db
 
 MINUS = "\u2212"  # the real minus sign the pages print before a negative total
 TOKEN = re.compile(r"^[A-Za-z0-9_-]{22,}$")
-SVG = "{http://www.w3.org/2000/svg}"
-QR_BORDER = 4  # the quiet zone around the QR symbol, in modules
 ROOT = Path(__file__).resolve().parents[1]
 
 NAMES = {
@@ -228,27 +228,8 @@ def csp_directives(response) -> dict[str, list[str]]:
 
 
 def qr_dark_modules(svg_text: str) -> set[tuple[int, int]]:
-    """The (row, column) of every dark module drawn in a QR SVG, read back from its path.
-
-    The dark path is a run of horizontal strokes one module thick: "M x y" / "m dx dy" move to
-    the middle of a module row, "h n" draws n modules to the right.
-    """
-    root = ET.fromstring(svg_text)  # noqa: S314 - the app's own output
-    path = root.find(f"{SVG}path[@class='qr-dark']")
-    assert path is not None, svg_text[:200]
-    x = y = 0.0
-    dark = set()
-    for command, a, b in re.findall(r"([Mmh])(-?[\d.]+)(?: (-?[\d.]+))?", path.get("d")):
-        if command == "M":
-            x, y = float(a), float(b)
-        elif command == "m":
-            x, y = x + float(a), y + float(b)
-        else:
-            length = int(float(a))
-            row = int(y - 0.5) - QR_BORDER
-            dark.update((row, int(x) - QR_BORDER + i) for i in range(length))
-            x += length
-    return dark
+    """The (row, column) of every dark module in a QR SVG the app served."""
+    return dark_modules(ET.fromstring(svg_text))  # noqa: S314 - the app's own output
 
 
 def decode_qr(dark: set[tuple[int, int]], size: int):

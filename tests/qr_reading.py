@@ -1,0 +1,32 @@
+"""Reading a QR code back from the SVG the app draws, for the tests of both sides of sharing."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+
+SVG = "{http://www.w3.org/2000/svg}"
+BORDER = 4  # the quiet zone QR readers need, in modules
+
+
+def dark_modules(root: ET.Element) -> set[tuple[int, int]]:
+    """The (row, column) of every dark module drawn in a QR SVG, read back from its path.
+
+    The path is a run of horizontal strokes one module thick: "M x y" or "m dx dy" moves to
+    the middle of a module row, "h n" draws n modules to the right.
+    """
+    path = root.find(f"{SVG}path[@class='qr-dark']")
+    assert path is not None, ET.tostring(root)[:200]
+    x = y = 0.0
+    dark = set()
+    for command, a, b in re.findall(r"([Mmh])(-?[\d.]+)(?: (-?[\d.]+))?", path.get("d")):
+        if command == "M":
+            x, y = float(a), float(b)
+        elif command == "m":
+            x, y = x + float(a), y + float(b)
+        else:
+            length = int(float(a))
+            row = int(y - 0.5) - BORDER
+            dark.update((row, int(x) - BORDER + i) for i in range(length))
+            x += length
+    return dark
