@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import HiddenField, IntegerField, RadioField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import Length, NumberRange, Optional
+from wtforms.validators import Length, NumberRange, Optional, ValidationError
 
 import scoring
 from models import NAME_LENGTH
@@ -30,7 +32,15 @@ TRICK_CHOICES = [SelectChoice(str(n), str(n)) for n in range(14)]
 
 def _name(label, length=NAME_LENGTH):
     """A short optional name field; blank takes the default shown as its placeholder."""
-    return StringField(label, validators=[Optional(), Length(max=length)], filters=[_strip])
+    return StringField(
+        label, validators=[Optional(), Length(max=length), _printable], filters=[_strip]
+    )
+
+
+def _printable(form, field):
+    """Refuse invisible control characters: no table needs them, and some databases refuse them."""
+    if any(unicodedata.category(c) == "Cc" for c in field.data or ""):
+        raise ValidationError(gettext("This name has characters that cannot be shown."))
 
 
 def _strip(value):

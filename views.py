@@ -163,11 +163,7 @@ def create_game():
     form = NewGameForm()
     if not form.validate_on_submit():
         return render_template("home.html", form=form, my_games=my_games()), 422
-    try:
-        rules = form.rules()
-    except scoring.InvalidRules:
-        form.floor.errors = [gettext("The losing floor must be below the points to win.")]
-        return render_template("home.html", form=form, my_games=my_games()), 422
+    rules = form.rules()  # the fields' ranges keep every combination playable
     teams, players = form.names()
     device = request.cookies.get(DEVICE_COOKIE) or new_token()
     game = Game(
@@ -264,7 +260,7 @@ def edit_hand(token: str, number: int):
     hands = [h.to_engine() for h in table.played]
     hands[number - 1] = hand
     try:
-        scoring.replay(table.game.rules, hands, table.game.first_dealer)
+        edited = scoring.replay(table.game.rules, hands, table.game.first_dealer)
     except scoring.InvalidHand as error:
         if error.number == number:
             form.add_problems(error.problems)
@@ -279,6 +275,17 @@ def edit_hand(token: str, number: int):
                 ),
             )
         return edit_page(table, number, form, 422)
+    problem = in_play_problem(table, edited)
+    if problem is not None:
+        form.add_error(
+            None,
+            gettext(
+                "That change would make hand %(number)s impossible: %(reason)s",
+                number=table.in_play.number,
+                reason=problem_message(problem),
+            ),
+        )
+        return edit_page(table, number, form, 422)
     row.set_inputs(hand)
     try:
         bump_version(table.game, form.version.data)
@@ -292,6 +299,16 @@ def edit_hand(token: str, number: int):
         message = gettext("Another phone changed this game first. Here is what is saved now.")
         return edit_page(table, number, form, 409, message)
     return redirect(url_for(".show", token=token), 303)
+
+
+def in_play_problem(table: Table, state: scoring.Game) -> scoring.Problem | None:
+    """What would be wrong with the bids in play after the game replays as `state`."""
+    if table.in_play is None:
+        return None
+    if state.over:
+        return scoring.Problem("game_over")
+    problems = scoring.bid_problems(table.game.rules, table.in_play.bids, state.totals)
+    return problems[0] if problems else None
 
 
 def edit_page(table: Table, number: int, form: HandForm, status: int = 200, message=None):
@@ -341,6 +358,7 @@ def rematch(token: str):
     if not ActionForm().validate_on_submit():
         abort(400)
     old = table.game
+    device = request.cookies.get(DEVICE_COOKIE) or new_token()
     game = Game(
         team_0=old.team_0,
         team_1=old.team_1,
@@ -351,11 +369,11 @@ def rematch(token: str):
         first_dealer=table.dealer(),
         preset=old.preset,
         rules_json=old.rules_json,
-        device=old.device,
+        device=device,
     )
     db.session.add(game)
     db.session.commit()
-    return redirect(url_for(".show", token=game.edit_token), 303)
+    return remember_device(redirect(url_for(".show", token=game.edit_token), 303), device)
 
 
 def is_local_path(path: str) -> bool:

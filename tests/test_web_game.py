@@ -48,8 +48,9 @@ def play_floor_game(client, **typed) -> str:
     After two hands: A 22 + 22 = 44 (4 bags), B −100 − 100 = −200 ≤ −200: A win.
     """
     token = start_game(client, **typed)
+    page = None
     for _ in range(2):
-        enter(client, token, bids=(1, 5, 1, 5), tricks=(2, 4, 2, 5))
+        page = enter(client, token, bids=(1, 5, 1, 5), tricks=(2, 4, 2, 5), page=page)
     return token
 
 
@@ -144,8 +145,7 @@ def test_house_rules_override_the_preset_and_blank_ones_keep_it(app, client):
     assert (rules.min_team_bid, rules.failed_nil_tricks) == (0, "bags")
 
     # Far behind, team B still gets no Blind Nil button: the house rule took it away.
-    enter(client, token, **A_FAR_AHEAD)
-    page = game_page(client, token)
+    page = enter(client, token, **A_FAR_AHEAD)
     assert all("blind_nil" not in page.options(f"bid_{seat}") for seat in range(4))
     # 300 − 120 = 180 to win for A; 300 − (−20) = 320 for B.
     assert page.texts("to-win") == ["180 to win", "320 to win"]
@@ -162,8 +162,10 @@ def test_a_house_rule_can_add_a_floor_to_a_preset_that_has_none(app, client):
 # --- the game page ----------------------------------------------------------------------------
 
 
-def test_the_page_says_who_deals_and_who_bids_first_and_the_deal_moves_on_each_hand(client):
-    token = start_game(client, first_dealer=2, **NAMES)
+def test_the_page_says_who_deals_and_who_bids_first_and_the_deal_moves_on_each_hand(
+    client, new_game
+):
+    token = new_game(first_dealer=2, **NAMES)
     page = game_page(client, token)
     assert deal_line(page) == "Carla deals · Davi bids first"
     # The bid rows come in bidding order, starting left of the dealer.
@@ -171,24 +173,21 @@ def test_the_page_says_who_deals_and_who_bids_first_and_the_deal_moves_on_each_h
     bid_rows = [legend.split(" ")[0] for legend in legends[:4]]
     assert bid_rows == ["Davi", "Ana", "Bruno", "Carla"]
 
-    enter(client, token, bids=(3, 3, 3, 3), tricks=(3, 4, 3, 3))
-    page = game_page(client, token)
+    page = enter(client, token, bids=(3, 3, 3, 3), tricks=(3, 4, 3, 3))
     assert deal_line(page) == "Davi deals · Ana bids first"
-    enter(client, token, bids=(3, 3, 3, 3), tricks=(3, 4, 3, 3))
-    page = game_page(client, token)
+    page = enter(client, token, bids=(3, 3, 3, 3), tricks=(3, 4, 3, 3), page=page)
     assert deal_line(page) == "Ana deals · Bruno bids first"
     assert history(page)[0].startswith("Hand 2 · Davi dealt")
     assert history(page)[1].startswith("Hand 1 · Carla dealt")
 
 
-def test_blind_nil_is_offered_only_to_a_team_at_least_100_behind(client):
-    token = start_game(client)
+def test_blind_nil_is_offered_only_to_a_team_at_least_100_behind(client, new_game):
+    token = new_game()
     page = game_page(client, token)
     assert all("blind_nil" not in page.options(f"bid_{seat}") for seat in range(4))
     assert "nil" in page.options("bid_0")
 
-    enter(client, token, **A_FAR_AHEAD)  # A 120, B −20: B is 140 behind
-    page = game_page(client, token)
+    page = enter(client, token, **A_FAR_AHEAD, page=page)  # A 120, B −20: B is 140 behind
     assert page.totals() == (120, -20)
     assert "blind_nil" in page.options("bid_1")  # East, team B
     assert "blind_nil" in page.options("bid_3")  # West, team B
@@ -198,22 +197,20 @@ def test_blind_nil_is_offered_only_to_a_team_at_least_100_behind(client):
 
 
 @pytest.mark.parametrize(("deficit", "offered"), [(140, True), (141, False)])
-def test_blind_nil_needs_the_deficit_the_house_rule_sets(client, deficit, offered):
-    token = start_game(client, blind_nil_deficit=deficit)
-    enter(client, token, **A_FAR_AHEAD)  # 120 − (−20) = 140 behind
-    page = game_page(client, token)
+def test_blind_nil_needs_the_deficit_the_house_rule_sets(client, new_game, deficit, offered):
+    token = new_game(blind_nil_deficit=deficit)
+    page = enter(client, token, **A_FAR_AHEAD)  # 120 − (−20) = 140 behind
     assert ("blind_nil" in page.options("bid_1")) is offered
     assert ("blind_nil" in page.options("bid_3")) is offered
 
 
-def test_bids_alone_show_each_teams_contract_and_the_trick_rows(app, client):
-    token = start_game(client)
-    enter(client, token, bids=(4, 3, 3, 2))
+def test_bids_alone_show_each_teams_contract_and_the_trick_rows(app, client, new_game):
+    token = new_game()
+    page = enter(client, token, bids=(4, 3, 3, 2))
     [hand] = stored_hands(app, token)
     assert (hand.bid_0, hand.bid_1, hand.bid_2, hand.bid_3) == ("4", "3", "3", "2")
     assert hand.tricks == (None, None, None, None) and hand.team_tricks == (None, None)
 
-    page = game_page(client, token)
     # 4 + 3 = 7 for North & South; 3 + 2 = 5 for East & West.
     assert contracts(page) == ["North & South need 7", "East & West need 5"]
     assert page.options("team_tricks_0") == [str(n) for n in range(14)]
@@ -225,10 +222,9 @@ def test_bids_alone_show_each_teams_contract_and_the_trick_rows(app, client):
     assert [page.checked(f"bid_{s}") for s in range(4)] == ["4", "3", "3", "2"]
 
 
-def test_with_a_nil_bidder_the_tricks_are_asked_player_by_player(client):
-    token = start_game(client, **NAMES)
-    enter(client, token, bids=(4, "nil", "nil", 5))
-    page = game_page(client, token)
+def test_with_a_nil_bidder_the_tricks_are_asked_player_by_player(client, new_game):
+    token = new_game(**NAMES)
+    page = enter(client, token, bids=(4, "nil", "nil", 5))
     # A: Carla's Nil adds nothing, Ana's 4 is the contract; B: Bruno's Nil, Davi's 5.
     assert contracts(page) == ["Ana & Carla need 4", "Bruno & Davi need 5"]
     for seat in range(4):
@@ -239,20 +235,19 @@ def test_with_a_nil_bidder_the_tricks_are_asked_player_by_player(client):
     assert "Tricks: Carla" in legends and "Tricks: Bruno" in legends
 
 
-def test_a_team_whose_partners_both_bid_nil_has_no_contract(client):
-    token = start_game(client)
-    enter(client, token, bids=(5, "nil", 6, "nil"))
-    page = game_page(client, token)
+def test_a_team_whose_partners_both_bid_nil_has_no_contract(client, new_game):
+    token = new_game()
+    page = enter(client, token, bids=(5, "nil", 6, "nil"))
     assert contracts(page) == ["North & South need 11", "East & West: no contract"]
 
 
-def test_entering_the_tricks_after_the_bids_completes_the_hand(app, client):
-    token = start_game(client)
-    enter(client, token, bids=(4, 3, 3, 2))
-    enter(client, token, team_tricks=(8, 5))  # the bids are still ticked on the page
+def test_entering_the_tricks_after_the_bids_completes_the_hand(app, client, new_game):
+    token = new_game()
+    page = enter(client, token, bids=(4, 3, 3, 2))
+    # The form keeps the bids ticked: only the tricks are tapped.
+    page = enter(client, token, team_tricks=(8, 5), page=page)
     [hand] = stored_hands(app, token)
     assert hand.played and hand.team_tricks == (8, 5)
-    page = game_page(client, token)
     # A bid 4 + 3 = 7, took 8: +70 + 1 bag = 71. B bid 3 + 2 = 5, took 5: +50.
     assert page.totals() == (71, 50)
     assert "Hand 2" in page.form("hand-form").text
@@ -260,8 +255,8 @@ def test_entering_the_tricks_after_the_bids_completes_the_hand(app, client):
     assert [page.checked(f"bid_{s}") for s in range(4)] == [None] * 4
 
 
-def test_bids_and_tricks_can_be_entered_in_one_go(app, client, play):
-    token = start_game(client)
+def test_bids_and_tricks_can_be_entered_in_one_go(app, client, new_game, play):
+    token = new_game()
     play(token, (4, 3, "nil", 5), tricks=(5, 3, 0, 5))
     [hand] = stored_hands(app, token)
     assert hand.tricks == (5, 3, 0, 5)
@@ -295,8 +290,10 @@ def test_bids_and_tricks_can_be_entered_in_one_go(app, client, play):
     ],
     ids=["one-seat", "one-team-total", "one-seat-beside-a-team-total"],
 )
-def test_the_one_trick_count_left_blank_is_13_minus_the_rest(app, client, taps, stored, totals):
-    token = start_game(client)
+def test_the_one_trick_count_left_blank_is_13_minus_the_rest(
+    app, client, new_game, taps, stored, totals
+):
+    token = new_game()
     enter(client, token, **taps)
     [hand] = stored_hands(app, token)
     assert hand.tricks == stored["tricks"]
@@ -304,10 +301,9 @@ def test_the_one_trick_count_left_blank_is_13_minus_the_rest(app, client, taps, 
     assert game_page(client, token).totals() == totals
 
 
-def test_team_totals_score_a_team_with_no_nil_bidder(client):
-    token = start_game(client)
-    enter(client, token, bids=(4, 3, 3, 2), team_tricks=(9, 4))
-    page = game_page(client, token)
+def test_team_totals_score_a_team_with_no_nil_bidder(client, new_game):
+    token = new_game()
+    page = enter(client, token, bids=(4, 3, 3, 2), team_tricks=(9, 4))
     # A bid 4 + 3 = 7, took 9: +70 + 2 bags = 72. B bid 3 + 2 = 5, took 4: set, −50.
     assert page.totals() == (72, -50)
     assert page.texts("total") == ["72", "−50"]  # a real minus sign
@@ -316,10 +312,9 @@ def test_team_totals_score_a_team_with_no_nil_bidder(client):
     assert "tricks 9" in lines[0] and "tricks 4" in lines[0]
 
 
-def test_the_scoreboard_shows_totals_bags_points_to_win_and_the_last_hand(client):
-    token = start_game(client)
-    enter(client, token, bids=(4, 3, "nil", 5), tricks=(5, 3, 0, 5))
-    page = game_page(client, token)
+def test_the_scoreboard_shows_totals_bags_points_to_win_and_the_last_hand(client, new_game):
+    token = new_game()
+    page = enter(client, token, bids=(4, 3, "nil", 5), tricks=(5, 3, 0, 5))
     assert page.totals() == (141, 80)
     # A: 1 bag of 10 → 9 to the penalty; B: none.
     assert page.bags() == ["1 bag · 9 to the penalty", "0 bags · 10 to the penalty"]
@@ -336,17 +331,16 @@ def test_the_scoreboard_shows_totals_bags_points_to_win_and_the_last_hand(client
     assert team_b.text.endswith("= +80")
 
 
-def test_the_breakdown_shows_a_failed_nil_a_set_and_a_bag_penalty(client):
-    token = start_game(client)
+def test_the_breakdown_shows_a_failed_nil_a_set_and_a_bag_penalty(client, new_game):
+    token = new_game()
     # Hand 1: A bid 2 + 2 = 4, took 6 + 3 = 9 → +40 + 5 bags = 45 (5 bags).
     #         B bid 1 + 1 = 2, took 2 + 2 = 4 → +20 + 2 bags = 22 (2 bags).
-    enter(client, token, bids=(2, 1, 2, 1), tricks=(6, 2, 3, 2))
+    page = enter(client, token, bids=(2, 1, 2, 1), tricks=(6, 2, 3, 2))
     # Hand 2: A bid 2 + 2 = 4, took 5 + 4 = 9 → +40 + 5 bags; 5 + 5 = 10 bags → −100, 0 left:
     #         40 + 5 − 100 = −55, total 45 − 55 = −10.
     #         B: West's Nil took 1 → −100 and 1 bag; East bid 3, took 3 → +30:
     #         30 + 1 − 100 = −69, total 22 − 69 = −47 (2 + 1 = 3 bags).
-    enter(client, token, bids=(2, 3, 2, "nil"), tricks=(5, 3, 4, 1))
-    page = game_page(client, token)
+    page = enter(client, token, bids=(2, 3, 2, "nil"), tricks=(5, 3, 4, 1), page=page)
     assert page.totals() == (-10, -47)
     assert page.bags() == ["0 bags · 10 to the penalty", "3 bags · 7 to the penalty"]
     team_a, team_b = page.find(cls="last-hand").find_all(cls="breakdown")
@@ -360,20 +354,22 @@ def test_the_breakdown_shows_a_failed_nil_a_set_and_a_bag_penalty(client):
     assert team_b.text.endswith("= −69")
 
 
-def test_a_set_contract_is_shown_as_set(client):
-    token = start_game(client)
+def test_a_set_contract_is_shown_as_set(client, new_game):
+    token = new_game()
     # B bid 5 + 5 = 10, took 4 + 5 = 9: set, −100.
     enter(client, token, bids=(1, 5, 1, 5), tricks=(2, 4, 2, 5))
     team_b = game_page(client, token).find(cls="last-hand").find_all(cls="breakdown")[1]
     assert "contract 10 set: −100" in team_b.text
 
 
-def test_the_history_lists_the_hands_newest_first(client):
-    token = start_game(client)
-    enter(client, token, bids=(4, 3, "nil", 5), tricks=(5, 3, 0, 5))  # 141, 80
-    enter(client, token, bids=(4, 3, 3, 2), team_tricks=(8, 5))  # +71, +50 → 212, 130
-    enter(client, token, bids=(1, 5, 1, 5), tricks=(2, 4, 2, 5))  # +22, −100 → 234, 30
-    page = game_page(client, token)
+def test_the_history_lists_the_hands_newest_first(client, new_game):
+    token = new_game()
+    # Hand 1: A 4 made + 1 bag + South's Nil 100 = 141; B 8 made = 80.
+    page = enter(client, token, bids=(4, 3, "nil", 5), tricks=(5, 3, 0, 5))
+    # Hand 2: A 7 made with 1 bag +71 → 212; B 5 made +50 → 130.
+    page = enter(client, token, bids=(4, 3, 3, 2), team_tricks=(8, 5), page=page)
+    # Hand 3: A 2 made with 2 bags +22 → 234; B 10 set −100 → 30.
+    page = enter(client, token, bids=(1, 5, 1, 5), tricks=(2, 4, 2, 5), page=page)
     entries = page.find(cls="history").find_all("li", "hand")
     assert [e.find(cls="number").text for e in entries] == ["Hand 3", "Hand 2", "Hand 1"]
     assert [[r.text for r in e.find_all(cls="running")] for e in entries] == [
@@ -393,11 +389,13 @@ def test_the_history_lists_the_hands_newest_first(client):
 # --- editing a past hand ----------------------------------------------------------------------
 
 
-def test_editing_a_past_hand_is_prefilled_and_recomputes_the_later_totals(app, client):
-    token = start_game(client)
-    enter(client, token, bids=(4, 3, "nil", 5), tricks=(5, 3, 0, 5))  # 141, 80
-    enter(client, token, bids=(4, 3, 3, 2), team_tricks=(8, 5))  # +71, +50 → 212, 130
-    assert game_page(client, token).totals() == (212, 130)
+def test_editing_a_past_hand_is_prefilled_and_recomputes_the_later_totals(app, client, new_game):
+    token = new_game()
+    # Hand 1: A 4 made + 1 bag + South's Nil 100 = 141; B 8 made = 80.
+    page = enter(client, token, bids=(4, 3, "nil", 5), tricks=(5, 3, 0, 5))
+    # Hand 2: A 7 made with 1 bag +71 → 212; B 5 made +50 → 130.
+    page = enter(client, token, bids=(4, 3, 3, 2), team_tricks=(8, 5), page=page)
+    assert page.totals() == (212, 130)
 
     response = client.get(f"/g/{token}/hands/1")
     assert response.status_code == 200
@@ -417,7 +415,7 @@ def test_editing_a_past_hand_is_prefilled_and_recomputes_the_later_totals(app, c
     assert page.totals() == (12, 130)
     # A's bags: 1 (South's trick) + 1 (hand 2) = 2.
     assert page.bags()[0] == "2 bags · 8 to the penalty"
-    assert [len(stored_hands(app, token))] == [2]
+    assert len(stored_hands(app, token)) == 2
 
     # Hand 2's edit page shows its team totals ticked.
     page = Page(client.get(f"/g/{token}/hands/2"))
@@ -450,8 +448,8 @@ def test_an_edit_that_would_make_a_later_hand_impossible_is_refused(
     app, client, house_rules, hand_2, correction
 ):
     token = start_game(client, **house_rules)
-    enter(client, token, **A_FAR_AHEAD)  # A 120, B −20
-    enter(client, token, **hand_2)
+    page = enter(client, token, **A_FAR_AHEAD)  # A 120, B −20
+    page = enter(client, token, **hand_2, page=page)
     before = snapshot(app)
 
     page = Page(client.get(f"/g/{token}/hands/1"))
@@ -466,8 +464,43 @@ def test_an_edit_that_would_make_a_later_hand_impossible_is_refused(
         assert edited.checked(name) == str(value), name
 
 
-def test_a_hand_number_that_does_not_exist_cannot_be_edited(client):
-    token = start_game(client)
+def test_an_edit_that_would_make_the_bids_in_play_impossible_is_refused(app, client, new_game):
+    token = new_game(**NAMES)
+    page = enter(client, token, **A_FAR_AHEAD)  # A 120, B −20: B 140 behind
+    # Hand 2 is being played: Bruno has bid Blind Nil, allowed as B are 140 behind.
+    page = enter(client, token, bids=(3, "blind_nil", 3, 4), page=page)
+    before = snapshot(app)
+
+    # Correcting hand 1 so that B made their 2 and A were set (South 5, West 1) would put
+    # B ahead (A −120, B +20): Bruno's Blind Nil, already bid, could not have been bid.
+    edit = Page(client.get(f"/g/{token}/hands/1"))
+    response = submit(client, edit.form("hand-form"), {"tricks_2": 5, "tricks_3": 1})
+    assert response.status_code == 422
+    assert snapshot(app) == before
+    assert any("hand 2" in message for message in Page(response).form_errors())
+    # The hand in play still shows Bruno's Blind Nil.
+    assert game_page(client, token).checked("bid_1") == "blind_nil"
+
+
+def test_the_edit_page_offers_blind_nil_as_it_was_before_that_hand(client, new_game):
+    token = new_game()
+    page = enter(client, token, **A_FAR_AHEAD)  # A 120, B −20
+    enter(client, token, bids=(3, "blind_nil", 3, 4), tricks=(3, 0, 4, 6), page=page)
+    # Before hand 1 nobody was behind; before hand 2, B were 140 behind.
+    first = Page(client.get(f"/g/{token}/hands/1"))
+    assert all("blind_nil" not in first.options(f"bid_{s}") for s in range(4))
+    second = Page(client.get(f"/g/{token}/hands/2"))
+    assert [("blind_nil" in second.options(f"bid_{s}")) for s in range(4)] == [
+        False,
+        True,
+        False,
+        True,
+    ]
+    assert second.checked("bid_1") == "blind_nil"
+
+
+def test_a_hand_number_that_does_not_exist_cannot_be_edited(client, new_game):
+    token = new_game()
     enter(client, token, bids=(4, 3, 3, 2))  # bids only: not played yet
     for number in (0, 1, 2):
         assert client.get(f"/g/{token}/hands/{number}").status_code == 404
@@ -476,11 +509,11 @@ def test_a_hand_number_that_does_not_exist_cannot_be_edited(client):
 # --- undo -------------------------------------------------------------------------------------
 
 
-def test_undo_asks_first_then_removes_the_last_hand(app, client):
-    token = start_game(client)
-    enter(client, token, bids=(4, 3, "nil", 5), tricks=(5, 3, 0, 5))  # 141, 80
-    enter(client, token, bids=(4, 3, 3, 2), team_tricks=(8, 5))  # 212, 130
-    link = game_page(client, token).find("a", cls="undo")
+def test_undo_asks_first_then_removes_the_last_hand(app, client, new_game):
+    token = new_game()
+    page = enter(client, token, bids=(4, 3, "nil", 5), tricks=(5, 3, 0, 5))  # 141, 80
+    page = enter(client, token, bids=(4, 3, 3, 2), team_tricks=(8, 5), page=page)  # 212, 130
+    link = page.find("a", cls="undo")
     response = client.get(link.attrs["href"])
     assert response.status_code == 200
     confirm = Page(response)
@@ -496,10 +529,10 @@ def test_undo_asks_first_then_removes_the_last_hand(app, client):
     assert "Hand 2" in page.form("hand-form").text
 
 
-def test_undo_while_the_bids_are_in_clears_the_bids(app, client):
-    token = start_game(client)
-    enter(client, token, bids=(4, 3, "nil", 5), tricks=(5, 3, 0, 5))
-    enter(client, token, bids=(4, 3, 3, 2))  # hand 2: bids only
+def test_undo_while_the_bids_are_in_clears_the_bids(app, client, new_game):
+    token = new_game()
+    page = enter(client, token, bids=(4, 3, "nil", 5), tricks=(5, 3, 0, 5))
+    page = enter(client, token, bids=(4, 3, 3, 2), page=page)  # hand 2: bids only
     confirm = Page(client.get(f"/g/{token}/undo"))
     assert "Clear the bids of hand 2?" in confirm.text
     response = submit(client, confirm.find("form"))
@@ -512,8 +545,8 @@ def test_undo_while_the_bids_are_in_clears_the_bids(app, client):
     assert [page.checked(f"bid_{s}") for s in range(4)] == [None] * 4
 
 
-def test_undo_with_no_hand_goes_back_to_the_game(app, client):
-    token = start_game(client)
+def test_undo_with_no_hand_goes_back_to_the_game(app, client, new_game):
+    token = new_game()
     response = client.post(f"/g/{token}/undo")
     assert response.status_code == 303
     assert counts(app) == (1, 0)
@@ -522,16 +555,16 @@ def test_undo_with_no_hand_goes_back_to_the_game(app, client):
 # --- the end of a game ------------------------------------------------------------------------
 
 
-def test_reaching_500_ends_the_game_with_a_banner(client):
-    token = start_game(client)
+def test_reaching_500_ends_the_game_with_a_banner(client, new_game):
+    token = new_game()
     # Hands 1-2: North Nil takes 0 (+100), South bids 13 and takes 13 (+130): +230 each.
     #            B bid 1 + 1 = 2 and take nothing: −20 each.
+    page = None
     for _ in range(2):
-        enter(client, token, bids=("nil", 1, 13, 1), tricks=(0, 0, 13, 0))
-    assert game_page(client, token).totals() == (460, -40)
+        page = enter(client, token, bids=("nil", 1, 13, 1), tricks=(0, 0, 13, 0), page=page)
+    assert page.totals() == (460, -40)
     # Hand 3: A bid 2 + 2 = 4, take 4 → +40 = 500 exactly; B bid 4 + 5 = 9, take 9 → +90 = 50.
-    enter(client, token, bids=(2, 4, 2, 5), tricks=(2, 4, 2, 5))
-    page = game_page(client, token)
+    page = enter(client, token, bids=(2, 4, 2, 5), tricks=(2, 4, 2, 5), page=page)
     assert page.totals() == (500, 50)
     assert page.find(cls="banner").text == "Team A win with 500!"
     assert not page.has_form("hand-form")
@@ -543,23 +576,36 @@ def test_falling_to_minus_200_ends_the_game(client):
     token = play_floor_game(client)
     page = game_page(client, token)
     assert page.totals() == (44, -200)
-    assert re.fullmatch(r"Team A win: Team B fell to [−-]200\.", page.find(cls="banner").text)
+    assert page.find(cls="banner").text == "Team A win: Team B fell to −200."
     assert not page.has_form("hand-form")
 
 
-def test_equal_totals_past_the_target_mean_play_another_hand(client):
-    token = start_game(client, target=100)
-    # Hand 1: A bid 3 + 3 = 6, take 3 + 3 = 6 → +60; B bid 6, take 4 + 3 = 7 → +61.
-    enter(client, token, bids=(3, 3, 3, 3), tricks=(3, 4, 3, 3))
-    # Hand 2: A take 4 + 3 = 7 → +61 (121); B take 3 + 3 = 6 → +60 (121).
-    enter(client, token, bids=(3, 3, 3, 3), tricks=(4, 3, 3, 3))
+def test_negative_totals_are_printed_with_a_real_minus_sign_everywhere(client):
+    token = play_floor_game(client)  # 44 – −200, after 22 – −100
     page = game_page(client, token)
+    assert page.texts("total") == ["44", "−200"]
+    shown = {
+        "banner": page.find(cls="banner").text,
+        "history": " ".join(page.texts("running")),
+        "title": page.find("title").text,
+        "games on this device": Page(client.get("/")).find(cls="my-games").text,
+    }
+    hyphens = {where: text for where, text in shown.items() if "-200" in text or "-100" in text}
+    assert hyphens == {}
+    assert all("−200" in text for text in shown.values())
+
+
+def test_equal_totals_past_the_target_mean_play_another_hand(client, new_game):
+    token = new_game(target=100)
+    # Hand 1: A bid 3 + 3 = 6, take 3 + 3 = 6 → +60; B bid 6, take 4 + 3 = 7 → +61.
+    page = enter(client, token, bids=(3, 3, 3, 3), tricks=(3, 4, 3, 3))
+    # Hand 2: A take 4 + 3 = 7 → +61 (121); B take 3 + 3 = 6 → +60 (121).
+    page = enter(client, token, bids=(3, 3, 3, 3), tricks=(4, 3, 3, 3), page=page)
     assert page.totals() == (121, 121)
     assert page.find(cls="banner").text == "Tie at 121: play another hand."
     assert "Hand 3" in page.form("hand-form").text
     # Hand 3: A +61 → 182; B +60 → 181: A win.
-    enter(client, token, bids=(3, 3, 3, 3), tricks=(4, 3, 3, 3))
-    page = game_page(client, token)
+    page = enter(client, token, bids=(3, 3, 3, 3), tricks=(4, 3, 3, 3), page=page)
     assert page.totals() == (182, 181)
     assert page.find(cls="banner").text == "Team A win with 182!"
 
@@ -616,6 +662,15 @@ def test_a_rematch_keeps_names_and_rules_and_passes_the_first_deal_on(app, clien
     assert deal_line(page) == "Davi deals · Ana bids first"
 
 
+def test_a_rematch_started_on_another_phone_is_listed_on_that_phone(app, client):
+    token = play_floor_game(client, team_0="Owls", team_1="Bats")
+    other = app.test_client()  # the phone the scoring was handed over to
+    response = submit(other, game_page(other, token).form("rematch"))
+    rematch = token_of(response)
+    listed = [a.attrs["href"] for a in Page(other.get("/")).find_all("a")]
+    assert f"/g/{rematch}" in listed
+
+
 # --- games on this device ---------------------------------------------------------------------
 
 
@@ -635,8 +690,7 @@ def test_games_on_this_device_are_listed_newest_first_with_score_and_status(app,
         f"/g/{first}",
     ]
     scores = [li.find(cls="score").text for li in items]
-    assert scores[0] in ("Owls 44 – -200 Bats", "Owls 44 – −200 Bats")
-    assert scores[1:] == ["Cats 0 – 0 Dogs", "Reds 141 – 80 Blues"]
+    assert scores == ["Owls 44 – −200 Bats", "Cats 0 – 0 Dogs", "Reds 141 – 80 Blues"]
     statuses = [li.find(cls="status").text for li in items]
     assert statuses[0].startswith("Owls won")
     assert statuses[1].startswith("0 hands played")

@@ -130,7 +130,8 @@ class Page:
     """A parsed HTML page or fragment, with the questions the tests ask of it."""
 
     def __init__(self, source):
-        """Parse a response (or an HTML string)."""
+        """Parse a response (kept as `response`) or an HTML string."""
+        self.response = None if isinstance(source, str) else source
         self.html = source if isinstance(source, str) else source.get_data(as_text=True)
         builder = _TreeBuilder()
         builder.feed(self.html)
@@ -272,7 +273,7 @@ def offered(form: Node, name: str) -> list[str] | None:
     return None
 
 
-def submit(client, form: Node, changes=None, button=None, headers=None, **kwargs):
+def submit(client, form: Node, changes=None, headers=None, button=None, **kwargs):
     """Send a rendered form after tapping / typing `changes` (None clears a field).
 
     A tapped value must be one of the buttons or options the form offers for that field, as a
@@ -323,16 +324,28 @@ def hand_taps(bids=None, tricks=None, team_tricks=None) -> dict:
     return taps
 
 
-def enter(client, token, bids=None, tricks=None, team_tricks=None, expect=303, headers=None):
-    """Tap a hand into the game page's form and save it; returns the response.
+def enter(
+    client, token, bids=None, tricks=None, team_tricks=None, expect=303, headers=None, page=None
+) -> Page:
+    """Tap a hand into the game page's form and save it; the page that answers, parsed.
 
-    Bids left as None keep what the page already shows (the bids of the hand in play).
+    The form is read from `page` when given (the game page as last seen), else fetched. Bids
+    left as None keep what the form already shows (the bids of the hand in play). A save must
+    redirect (303) back to the game page, which is followed and returned; any other `expect`ed
+    status is checked and that answer returned (its response is `Page.response`).
     """
-    form = Page(client.get(f"/g/{token}")).form("hand-form")
+    if page is None:
+        page = Page(client.get(f"/g/{token}", headers=headers))
     taps = hand_taps(bids, tricks, team_tricks)
-    response = submit(client, form, taps, headers=headers)
-    assert response.status_code == expect, response.get_data(as_text=True)
-    return response
+    saving = expect == 303
+    response = submit(client, page.form("hand-form"), taps, headers, follow_redirects=saving)
+    if saving:
+        assert [r.status_code for r in response.history] == [303], response.status_code
+        assert response.history[0].headers["Location"] == f"/g/{token}"
+        assert response.status_code == 200
+    else:
+        assert response.status_code == expect, response.get_data(as_text=True)
+    return Page(response)
 
 
 def game_page(client, token, **kwargs) -> Page:

@@ -1,0 +1,99 @@
+"""The migrations build the schema the models describe, on an empty SQLite file.
+
+`flask db ...` runs in a child process, as it runs on a server (Alembic's env.py sets up
+logging for itself, which must not leak into the test process).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from test_web_helpers import enter, game_page, start_game
+
+from app import create_app
+from models import db
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def flask_db(database: Path, *args: str) -> subprocess.CompletedProcess:
+    """Run `flask db <args>` for the app on this SQLite file; the finished process."""
+    env = {
+        **os.environ,
+        "FLASK_APP": "app:create_app",
+        "DATABASE_URL": f"sqlite:///{database}",
+        "SECRET_KEY": "migration-test",
+        "PYTHONPATH": str(ROOT),
+    }
+    return subprocess.run(  # noqa: S603 - a fixed command line
+        [sys.executable, "-m", "flask", "db", *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
+def tables(database: Path) -> set[str]:
+    """The names of the tables in a SQLite file."""
+    with sqlite3.connect(database) as connection:
+        rows = connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+        return {name for (name,) in rows}
+
+
+def columns(database: Path, table: str) -> set[str]:
+    """The column names of one table."""
+    with sqlite3.connect(database) as connection:
+        return {row[1] for row in connection.execute(f"PRAGMA table_info({table})")}
+
+
+@pytest.fixture(scope="module")
+def upgraded(tmp_path_factory) -> Path:
+    """A SQLite file brought from empty to the newest migration by `flask db upgrade`."""
+    database = tmp_path_factory.mktemp("migrations") / "spades.sqlite3"
+    done = flask_db(database, "upgrade")
+    assert done.returncode == 0, done.stderr
+    return database
+
+
+def test_upgrade_from_empty_creates_the_tables(upgraded):
+    assert {"game", "hand", "alembic_version"} <= tables(upgraded)
+    assert {"edit_token", "view_token", "device", "rules", "version", "first_dealer"} <= columns(
+        upgraded, "game"
+    )
+    assert {"game_id", "number", "bid_0", "tricks_3", "team_tricks_1"} <= columns(upgraded, "hand")
+
+
+def test_the_models_and_the_migrations_agree(upgraded):
+    done = flask_db(upgraded, "check")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "No new upgrade operations detected" in done.stdout + done.stderr
+
+
+def test_the_migrated_database_takes_a_game(tmp_path, upgraded):
+    # The app runs on the migrated file exactly as on one made by create_all.
+    database = tmp_path / "copy.sqlite3"
+    shutil.copy(upgraded, database)
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "test-secret",
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{database}",
+            "WTF_CSRF_ENABLED": False,
+        }
+    )
+    client = app.test_client()
+    token = start_game(client)
+    enter(client, token, bids=(4, 3, "nil", 5), tricks=(5, 3, 0, 5))
+    # A: contract 4 made with 1 bag, South's Nil +100 → 141; B: contract 8 made → 80.
+    assert game_page(client, token).totals() == (141, 80)
+    with app.app_context():
+        db.engine.dispose()
