@@ -265,26 +265,11 @@ def edit_hand(token: str, number: int):
         if error.number == number:
             form.add_problems(error.problems)
         else:
-            reason = problem_message(error.problems[0])
-            form.add_error(
-                None,
-                gettext(
-                    "That change would make hand %(number)s impossible: %(reason)s",
-                    number=error.number,
-                    reason=reason,
-                ),
-            )
+            note_later_hand(form, error.number, error.problems[0])
         return edit_page(table, number, form, 422)
     problem = in_play_problem(table, edited)
     if problem is not None:
-        form.add_error(
-            None,
-            gettext(
-                "That change would make hand %(number)s impossible: %(reason)s",
-                number=table.in_play.number,
-                reason=problem_message(problem),
-            ),
-        )
+        note_later_hand(form, table.in_play.number, problem)
         return edit_page(table, number, form, 422)
     row.set_inputs(hand)
     try:
@@ -299,6 +284,18 @@ def edit_hand(token: str, number: int):
         message = gettext("Another phone changed this game first. Here is what is saved now.")
         return edit_page(table, number, form, 409, message)
     return redirect(url_for(".show", token=token), 303)
+
+
+def note_later_hand(form: HandForm, number: int, problem: scoring.Problem) -> None:
+    """Explain that an edit would leave a later hand (or the bids in play) impossible."""
+    form.add_error(
+        None,
+        gettext(
+            "That change would make hand %(number)s impossible: %(reason)s",
+            number=number,
+            reason=problem_message(problem),
+        ),
+    )
 
 
 def in_play_problem(table: Table, state: scoring.Game) -> scoring.Problem | None:
