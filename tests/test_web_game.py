@@ -14,6 +14,7 @@ import re
 
 import pytest
 from test_web_helpers import (
+    NAMES,
     Page,
     counts,
     enter,
@@ -25,15 +26,6 @@ from test_web_helpers import (
     submit,
     token_of,
 )
-
-NAMES = {
-    "team_0": "Reds",
-    "team_1": "Blues",
-    "player_0": "Ana",
-    "player_1": "Bruno",
-    "player_2": "Carla",
-    "player_3": "Davi",
-}
 
 # A hand that leaves team B 140 behind: A bid 6 + 6 = 12 and take 6 + 6 = 12 → +120;
 # B bid 1 + 1 = 2 and take 1 + 0 = 1 → set, −20.

@@ -16,6 +16,16 @@ from sqlalchemy import select
 
 from models import Game, Hand, db
 
+# The table most tests sit at: partners Ana & Carla (Reds), Bruno & Davi (Blues).
+NAMES = {
+    "team_0": "Reds",
+    "team_1": "Blues",
+    "player_0": "Ana",
+    "player_1": "Bruno",
+    "player_2": "Carla",
+    "player_3": "Davi",
+}
+
 MINUS = "\u2212"  # the real minus sign the app prints before a negative number
 VOID_TAGS = {
     "area",

@@ -32,6 +32,7 @@ import segno
 from qr_reading import BORDER as QR_BORDER
 from qr_reading import SVG, dark_modules
 from sqlalchemy import event, select
+from test_web_helpers import NAMES
 
 import scoring
 import share
@@ -41,14 +42,6 @@ MINUS = "\u2212"  # the real minus sign the pages print before a negative total
 TOKEN = re.compile(r"^[A-Za-z0-9_-]{22,}$")
 ROOT = Path(__file__).resolve().parents[1]
 
-NAMES = {
-    "team_0": "Reds",
-    "team_1": "Blues",
-    "player_0": "Ana",
-    "player_1": "Bruno",
-    "player_2": "Carla",
-    "player_3": "Davi",
-}
 
 # A bid 4 + 3 = 7 and take 3 + 3 = 6: set, -70. B bid 3 + 3 = 6 and take 4 + 3 = 7: +60 + 1 bag.
 A_SET = {"bids": (4, 3, 3, 3), "tricks": (3, 4, 3, 3)}
