@@ -30,3 +30,15 @@ def dark_modules(root: ET.Element) -> set[tuple[int, int]]:
             dark.update((row, int(x) - BORDER + i) for i in range(length))
             x += length
     return dark
+
+
+def raster(dark: set[tuple[int, int]], size: int, scale: int) -> bytes:
+    """Grey pixels of the drawn code: white ground, the quiet zone included, dark modules black."""
+    rows = []
+    for y in range(size * scale):
+        row = bytearray(b"\xff" * (size * scale))
+        for x in range(size * scale):
+            if (y // scale - BORDER, x // scale - BORDER) in dark:
+                row[x] = 0
+        rows.append(bytes(row))
+    return b"".join(rows)

@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 import pytest
 import segno
 from markupsafe import Markup
-from qr_reading import BORDER, SVG, dark_modules
+from qr_reading import SVG, dark_modules, raster
 
 from share import SHARE_QR_ERROR, qr_svg
 
@@ -102,15 +102,3 @@ def test_an_independent_decoder_reads_the_url_from_the_drawn_modules():
         pixels = raster(dark_modules(root), size, scale=3)
         image = purepix.Image("L", (size * 3, size * 3), pixels)
         assert purepix.qr.decode(image).decode() == url
-
-
-def raster(dark: set[tuple[int, int]], size: int, scale: int) -> bytes:
-    """Grey pixels of the drawn code: white ground, the quiet zone included, dark modules black."""
-    rows = []
-    for y in range(size * scale):
-        row = bytearray(b"\xff" * (size * scale))
-        for x in range(size * scale):
-            if (y // scale - BORDER, x // scale - BORDER) in dark:
-                row[x] = 0
-        rows.append(bytes(row))
-    return b"".join(rows)

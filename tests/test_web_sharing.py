@@ -29,8 +29,7 @@ from urllib.parse import urlsplit
 
 import pytest
 import segno
-from qr_reading import BORDER as QR_BORDER
-from qr_reading import SVG, dark_modules
+from qr_reading import SVG, dark_modules, raster
 from sqlalchemy import event, select
 from test_web_helpers import NAMES
 
@@ -232,14 +231,7 @@ def decode_qr(dark: set[tuple[int, int]], size: int):
     except ImportError:
         return None
     scale = 3
-    rows = []
-    for y in range(size * scale):
-        row = bytearray(b"\xff" * (size * scale))
-        for x in range(size * scale):
-            if (y // scale - QR_BORDER, x // scale - QR_BORDER) in dark:
-                row[x] = 0
-        rows.append(bytes(row))
-    image = purepix.Image("L", (size * scale, size * scale), b"".join(rows))
+    image = purepix.Image("L", (size * scale, size * scale), raster(dark, size, scale))
     return purepix.qr.decode(image).decode()
 
 
