@@ -43,6 +43,10 @@ PG_URL ?= postgresql://postgres@127.0.0.1:5432/test
 test-pg: $(VENV)/.dev translations
 	DATABASE_URL=$(PG_URL) $(BIN)/python -m pytest
 
+# Throughput and latency against the stack's own ceiling; not part of `make test`.
+bench: $(VENV)/.dev translations
+	$(BIN)/python bench/run.py
+
 # Extract the strings to translate and merge them into the Portuguese catalogue.
 messages: $(VENV)/.runtime
 	$(BIN)/pybabel -q extract -F babel.cfg -k _l -k lazy_gettext -o translations/messages.pot app.py forms.py views.py sharing.py templates

@@ -31,7 +31,7 @@ def flask_db(database: Path, *args: str) -> subprocess.CompletedProcess:
         "SECRET_KEY": "migration-test",
         "PYTHONPATH": str(ROOT),
     }
-    return subprocess.run(  # noqa: S603 - a fixed command line
+    return subprocess.run(
         [sys.executable, "-m", "flask", "db", *args],
         cwd=ROOT,
         env=env,

@@ -24,7 +24,7 @@ print(json.dumps(sorted(set(sys.modules) - before)))
 def modules_imported_by_scoring() -> list[str]:
     """The modules that importing `scoring` adds to a fresh interpreter."""
     # A fixed argument list run without a shell: nothing untrusted reaches it.
-    done = subprocess.run(  # noqa: S603
+    done = subprocess.run(
         [sys.executable, "-I", "-c", PROBE], capture_output=True, text=True, check=True, timeout=60
     )
     return json.loads(done.stdout)
