@@ -6,8 +6,10 @@ import os
 import secrets
 from pathlib import Path
 
-from flask import Flask, has_request_context, request
+from flask import Flask, current_app, has_request_context, request
 from flask_babel import Babel
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
 from flask_migrate import Migrate
 from flask_wtf.csrf import CSRFProtect
 from sqlalchemy import event
@@ -26,6 +28,12 @@ LANGUAGE_COOKIE = "lang"
 babel = Babel()
 csrf = CSRFProtect()
 migrate = Migrate()
+limiter = Limiter(key_func=get_remote_address)
+
+# A scorer writes a few times a hand; a table of phones reads without limit. What is
+# limited is writing fast and guessing links (only lookups that find no game count).
+WRITE_LIMIT = "60 per minute"
+GUESS_LIMIT = "30 per minute"
 
 
 def create_app(test_config: dict | None = None) -> Flask:
@@ -45,6 +53,12 @@ def create_app(test_config: dict | None = None) -> Flask:
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_SECURE=os.environ.get("SECURE_COOKIES") == "1",
         WTF_CSRF_TIME_LIMIT=None,  # a hand can take a long time to play
+        RATELIMIT_ENABLED=os.environ.get("RATELIMIT_ENABLED", "true").lower()
+        not in ("0", "false", "no", "off"),
+        RATELIMIT_STORAGE_URI=os.environ.get("RATELIMIT_STORAGE_URI", "memory://"),
+        RATELIMIT_HEADERS_ENABLED=True,
+        WRITE_LIMIT=os.environ.get("WRITE_LIMIT", WRITE_LIMIT),
+        GUESS_LIMIT=os.environ.get("GUESS_LIMIT", GUESS_LIMIT),
     )
     if test_config is not None:
         app.config.update(test_config)
@@ -56,10 +70,13 @@ def create_app(test_config: dict | None = None) -> Flask:
     migrate.init_app(app, db, directory=str(Path(__file__).parent / "migrations"))
     csrf.init_app(app)
     babel.init_app(app, locale_selector=select_locale)
+    limiter.init_app(app)
 
+    import cli
     import sharing
     import views
 
+    cli.register(app)
     app.register_blueprint(views.bp)
     app.register_blueprint(sharing.bp)
     return app
@@ -84,6 +101,25 @@ def instance_secret(path: Path) -> str:
         path.write_text(key)
         path.chmod(0o600)
         return key
+
+
+def write_limit() -> str:
+    """The rate of writes one address may make (WRITE_LIMIT)."""
+    return current_app.config["WRITE_LIMIT"]
+
+
+def guess_limit() -> str:
+    """The rate of lookups of links that do not exist one address may make."""
+    return current_app.config["GUESS_LIMIT"]
+
+
+# Shared by every route that writes, and by every route that looks a game up by its link.
+limit_writes = limiter.shared_limit(write_limit, scope="write", methods=["POST"])
+limit_guesses = limiter.shared_limit(
+    guess_limit,
+    scope="unknown-token",
+    deduct_when=lambda response: response.status_code == 404,
+)
 
 
 def select_locale() -> str:

@@ -9,11 +9,12 @@ from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import HiddenField, IntegerField, RadioField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import Length, NumberRange, Optional, ValidationError
+from wtforms.validators import Length, NumberRange, Optional, Regexp, ValidationError
 
 import scoring
-from models import NAME_LENGTH
+from models import NAME_LENGTH, new_token
 
+NONCE_PATTERN = r"^[A-Za-z0-9_-]{16,32}$"
 SEAT_NAMES = (_l("North"), _l("East"), _l("South"), _l("West"))
 TEAM_NAMES = (_l("Team A"), _l("Team B"))
 PRESET_NAMES = {
@@ -48,6 +49,11 @@ def _strip(value):
     return value.strip() if isinstance(value, str) else value
 
 
+def _fresh_nonce():
+    """A new one-time token for each rendered form."""
+    return new_token()
+
+
 def _number(label, low, high, description=""):
     """An optional whole-number house rule; blank keeps the preset's value."""
     return IntegerField(
@@ -64,6 +70,8 @@ def _keep_or(*choices):
 
 class NewGameForm(FlaskForm):
     """Teams, seats, first dealer, rule preset and house rules for a new game."""
+
+    nonce = HiddenField(default=_fresh_nonce, validators=[Optional(), Regexp(NONCE_PATTERN)])
 
     team_0 = _name(_l("Team 1"))
     team_1 = _name(_l("Team 2"))
@@ -139,9 +147,10 @@ class NewGameForm(FlaskForm):
 
 
 class ActionForm(FlaskForm):
-    """A button's form: the CSRF token and the game version the page was showing."""
+    """A button's form: the CSRF token, the game version the page showed, a one-time token."""
 
-    version = HiddenField()
+    version = HiddenField(validators=[Optional(), Regexp(r"^\d{1,9}$")])
+    nonce = HiddenField(default=_fresh_nonce, validators=[Optional(), Regexp(NONCE_PATTERN)])
 
 
 class HandForm(ActionForm):

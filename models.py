@@ -34,6 +34,11 @@ def _now() -> datetime:
 class Game(db.Model):
     """A game's setup: who sits where, who dealt first, and the rules it is played by."""
 
+    __table_args__ = (
+        UniqueConstraint("last_nonce", name="uq_game_last_nonce"),
+        UniqueConstraint("rematch_of", name="uq_game_rematch_of"),
+    )
+
     id: Mapped[int] = mapped_column(primary_key=True)
     edit_token: Mapped[str] = mapped_column(String(32), unique=True, default=new_token)
     view_token: Mapped[str] = mapped_column(String(32), unique=True, default=new_token)
@@ -50,6 +55,13 @@ class Game(db.Model):
     rules_json: Mapped[dict] = mapped_column("rules", JSON)
     # Bumped on every write: what a form saw travels with it, so a stale edit is refused.
     version: Mapped[int] = mapped_column(default=0)
+    # The one-time token of the form behind the latest write: the same form sent twice
+    # (a double tap) is recognised and answered as the first was, never applied again.
+    last_nonce: Mapped[str | None] = mapped_column(String(32))
+    # The game this one is the rematch of: at most one rematch per game.
+    rematch_of: Mapped[int | None] = mapped_column(
+        ForeignKey("game.id", ondelete="SET NULL", name="fk_game_rematch_of")
+    )
 
     hands: Mapped[list[Hand]] = relationship(
         back_populates="game",

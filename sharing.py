@@ -11,6 +11,7 @@ from sqlalchemy import select, update
 import chart
 import export
 import share
+from app import limit_guesses, limit_writes
 from forms import ActionForm
 from models import Game, db, new_token
 from views import Table, load_table, my_games, page_or_partial
@@ -41,6 +42,7 @@ def view_etag(game_id: int, version: int, partial: bool) -> str:
 
 
 @bp.get("/v/<token>")
+@limit_guesses
 def view(token: str):
     """The live scoreboard behind the view link; an unchanged game answers 304 without replaying."""
     partial = request.headers.get("HX-Request") == "true"
@@ -70,6 +72,7 @@ def view(token: str):
 
 
 @bp.get("/v/<token>.json")
+@limit_guesses
 def view_json(token: str):
     """The whole game as JSON: rules, names, every hand with its breakdown, totals, status."""
     table = load_table(token, Game.view_token)
@@ -78,12 +81,14 @@ def view_json(token: str):
 
 
 @bp.get("/v/<token>.csv")
+@limit_guesses
 def view_csv(token: str):
     """The game's history as CSV, from the view link."""
     return csv_response([load_table(token, Game.view_token)])
 
 
 @bp.get("/g/<token>.csv")
+@limit_guesses
 def edit_csv(token: str):
     """The game's history as CSV, from the edit link."""
     return csv_response([load_table(token)])
@@ -112,6 +117,8 @@ def csv_response(tables: list[Table], filename: str | None = None) -> Response:
 
 
 @bp.post("/g/<token>/rotate")
+@limit_writes
+@limit_guesses
 def rotate(token: str):
     """Replace the view or the edit link: the old one stops working at once."""
     table = load_table(token)
@@ -135,6 +142,7 @@ def rotate(token: str):
 
 
 @bp.get("/v/<token>/qr.svg")
+@limit_guesses
 def qr(token: str):
     """The view link as a QR code, for a second phone to scan."""
     game = db.session.scalar(select(Game).where(Game.view_token == token))

@@ -22,7 +22,7 @@ from sqlalchemy.orm import selectinload
 from werkzeug.exceptions import HTTPException
 
 import scoring
-from app import LANGUAGE_COOKIE
+from app import LANGUAGE_COOKIE, limit_guesses, limit_writes
 from forms import PRESET_NAMES, ActionForm, HandForm, NewGameForm, problem_message
 from models import Game, Hand, db, new_token
 
@@ -112,7 +112,7 @@ def game_page(table: Table, form: HandForm | None = None, status: int = 200, mes
     )
 
 
-def bump_version(game: Game, seen: str | None) -> None:
+def bump_version(game: Game, seen: str | None, nonce: str | None) -> None:
     """Claim the game for this write; raise Conflict when another write came first."""
     expected = game.version
     if seen not in (None, "") and seen != str(expected):
@@ -120,16 +120,42 @@ def bump_version(game: Game, seen: str | None) -> None:
     done = db.session.execute(
         update(Game)
         .where(Game.id == game.id, Game.version == expected)
-        .values(version=expected + 1)
+        .values(version=expected + 1, last_nonce=nonce or None)
         .execution_options(synchronize_session=False)
     )
     if done.rowcount != 1:
         raise Conflict
 
 
-def conflict_page(token: str):
-    """The 409 answer: what is saved now, with a note that another phone changed it."""
-    db.session.rollback()
+def save_write(game: Game, form: ActionForm) -> bool:
+    """Commit the pending changes as one write; False when another write came first.
+
+    Nothing of a refused write is kept: the whole transaction is rolled back.
+    """
+    try:
+        bump_version(game, form.version.data, form.nonce.data)
+        db.session.commit()
+    except (Conflict, IntegrityError):
+        db.session.rollback()
+        return False
+    return True
+
+
+def is_repeat(last_nonce: str | None, form: ActionForm) -> bool:
+    """Whether this exact form was the game's latest write (a double tap, a resend)."""
+    return bool(form.nonce.data) and form.nonce.data == last_nonce
+
+
+def repeated(token: str, form: ActionForm) -> bool:
+    """Whether this exact form was already applied, read afresh after a refused write."""
+    last = db.session.scalar(select(Game.last_nonce).where(Game.edit_token == token))
+    return is_repeat(last, form)
+
+
+def after_write(token: str, form: ActionForm):
+    """Answer a write that could not be saved: as the first send if it was a repeat, else 409."""
+    if repeated(token, form):
+        return redirect(url_for(".show", token=token), 303)
     table = load_table(token)
     message = gettext("Another phone changed this game first. Here is what is saved now.")
     return game_page(table, status=409, message=message)
@@ -158,14 +184,18 @@ def my_games() -> list[Table]:
 
 
 @bp.post("/games")
+@limit_writes
 def create_game():
     """Start a game from the new-game form and go to its page."""
     form = NewGameForm()
     if not form.validate_on_submit():
         return render_template("home.html", form=form, my_games=my_games()), 422
+    device = request.cookies.get(DEVICE_COOKIE) or new_token()
+    existing = created_by(form.nonce.data)
+    if existing is not None:  # the same form sent twice
+        return remember_device(redirect(url_for(".show", token=existing.edit_token), 303), device)
     rules = form.rules()  # the fields' ranges keep every combination playable
     teams, players = form.names()
-    device = request.cookies.get(DEVICE_COOKIE) or new_token()
     game = Game(
         team_0=teams[0],
         team_1=teams[1],
@@ -177,10 +207,22 @@ def create_game():
         preset=form.preset.data,
         rules_json=rules.to_dict(),
         device=device,
+        last_nonce=form.nonce.data or None,
     )
     db.session.add(game)
-    db.session.commit()
+    try:
+        db.session.commit()
+    except IntegrityError:  # both sends of one form arrived at once: keep the first
+        db.session.rollback()
+        game = created_by(form.nonce.data)
     return remember_device(redirect(url_for(".show", token=game.edit_token), 303), device)
+
+
+def created_by(nonce: str | None) -> Game | None:
+    """The game a new-game form with this one-time token already created."""
+    if not nonce:
+        return None
+    return db.session.scalar(select(Game).where(Game.last_nonce == nonce))
 
 
 def remember_device(response, device: str):
@@ -190,18 +232,24 @@ def remember_device(response, device: str):
 
 
 @bp.get("/g/<token>")
+@limit_guesses
 def show(token: str):
     """The scorer's page: scoreboard, the hand being entered, history."""
     return game_page(load_table(token))
 
 
 @bp.post("/g/<token>/hand")
+@limit_writes
+@limit_guesses
 def enter_hand(token: str):
     """Save the bids of the hand being played, or the whole hand once the tricks are in."""
     table = load_table(token)
     form = HandForm()
     if not form.validate_on_submit():
+        form.add_error(None, gettext("Something in that request was not right."))
         return game_page(table, form, 400)
+    if is_repeat(table.game.last_nonce, form):
+        return redirect(url_for(".show", token=token), 303)
     if table.state.over:
         form.add_error(None, problem_message(scoring.Problem("game_over")))
         return game_page(table, form, 422)
@@ -221,12 +269,9 @@ def enter_hand(token: str):
         return game_page(table, form, 422)
     row = table.in_play or Hand(game_id=table.game.id, number=len(table.state.hands) + 1)
     row.set_inputs(hand)
-    try:
-        bump_version(table.game, form.version.data)
-        db.session.add(row)
-        db.session.commit()
-    except (Conflict, IntegrityError):
-        return conflict_page(token)
+    db.session.add(row)
+    if not save_write(table.game, form):
+        return after_write(token, form)
     return redirect(url_for(".show", token=token), 303)
 
 
@@ -239,6 +284,8 @@ def played_hand(table: Table, number: int) -> Hand:
 
 
 @bp.route("/g/<token>/hands/<int:number>", methods=["GET", "POST"])
+@limit_writes
+@limit_guesses
 def edit_hand(token: str, number: int):
     """Correct a played hand; every total after it is replayed."""
     table = load_table(token)
@@ -250,7 +297,10 @@ def edit_hand(token: str, number: int):
         return edit_page(table, number, form)
     form = HandForm()
     if not form.validate_on_submit():
+        form.add_error(None, gettext("Something in that request was not right."))
         return edit_page(table, number, form, 400)
+    if is_repeat(table.game.last_nonce, form):
+        return redirect(url_for(".show", token=token), 303)
     parsed = form.parsed()
     if parsed is None:
         return edit_page(table, number, form, 422)
@@ -272,11 +322,9 @@ def edit_hand(token: str, number: int):
         note_later_hand(form, table.in_play.number, problem)
         return edit_page(table, number, form, 422)
     row.set_inputs(hand)
-    try:
-        bump_version(table.game, form.version.data)
-        db.session.commit()
-    except Conflict:
-        db.session.rollback()
+    if not save_write(table.game, form):
+        if repeated(token, form):
+            return redirect(url_for(".show", token=token), 303)
         table = load_table(token)
         form = HandForm(formdata=None)
         form.fill_from(played_hand(table, number))
@@ -328,6 +376,8 @@ def edit_page(table: Table, number: int, form: HandForm, status: int = 200, mess
 
 
 @bp.route("/g/<token>/undo", methods=["GET", "POST"])
+@limit_writes
+@limit_guesses
 def undo(token: str):
     """Remove the latest hand (or the bids of the hand in play), after a confirmation."""
     table = load_table(token)
@@ -335,20 +385,22 @@ def undo(token: str):
         return redirect(url_for(".show", token=token), 303)
     last = table.game.hands[-1]
     if request.method == "GET":
-        return render_template("undo.html", table=table, hand=last)
+        form = ActionForm(formdata=None)
+        return render_template("undo.html", table=table, hand=last, form=form)
     form = ActionForm()
     if not form.validate_on_submit():
         abort(400)
-    try:
-        bump_version(table.game, form.version.data)
-        db.session.delete(last)
-        db.session.commit()
-    except Conflict:
-        return conflict_page(token)
+    if is_repeat(table.game.last_nonce, form):
+        return redirect(url_for(".show", token=token), 303)
+    db.session.delete(last)
+    if not save_write(table.game, form):
+        return after_write(token, form)
     return redirect(url_for(".show", token=token), 303)
 
 
 @bp.post("/g/<token>/rematch")
+@limit_writes
+@limit_guesses
 def rematch(token: str):
     """A new game with the same names and rules; the deal moves on to the next player."""
     table = load_table(token)
@@ -356,6 +408,9 @@ def rematch(token: str):
         abort(400)
     old = table.game
     device = request.cookies.get(DEVICE_COOKIE) or new_token()
+    existing = rematch_game(old)
+    if existing is not None:  # a second tap, or another phone was quicker
+        return redirect(url_for(".show", token=existing.edit_token), 303)
     game = Game(
         team_0=old.team_0,
         team_1=old.team_1,
@@ -367,10 +422,20 @@ def rematch(token: str):
         preset=old.preset,
         rules_json=old.rules_json,
         device=device,
+        rematch_of=old.id,
     )
     db.session.add(game)
-    db.session.commit()
+    try:
+        db.session.commit()
+    except IntegrityError:  # the same rematch was started at the same moment
+        db.session.rollback()
+        game = rematch_game(old)
     return remember_device(redirect(url_for(".show", token=game.edit_token), 303), device)
+
+
+def rematch_game(old: Game) -> Game | None:
+    """The rematch already started for a game, if any."""
+    return db.session.scalar(select(Game).where(Game.rematch_of == old.id))
 
 
 def is_local_path(path: str) -> bool:
@@ -388,6 +453,7 @@ def is_local_path(path: str) -> bool:
 
 
 @bp.post("/language")
+@limit_writes
 def choose_language():
     """Remember the language picked in the footer and go back to the page it was picked on."""
     if not ActionForm().validate_on_submit():
@@ -472,6 +538,8 @@ def error_text(error: HTTPException) -> str:
         return gettext("That is not something this page can do.")
     if error.code == 413:
         return gettext("That was far more than a score sheet needs.")
+    if error.code == 429:
+        return gettext("Too many tries in a short time. Wait a minute and try again.")
     return gettext("Something in that request was not right.")
 
 

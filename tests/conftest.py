@@ -21,6 +21,8 @@ def app(tmp_path):
             "SECRET_KEY": "test-secret",
             "SQLALCHEMY_DATABASE_URI": database_url(url),
             "WTF_CSRF_ENABLED": False,
+            # Tests post far faster than a table; the limits have tests of their own.
+            "RATELIMIT_ENABLED": False,
         }
     )
     with app.app_context():

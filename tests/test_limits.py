@@ -1,0 +1,125 @@
+"""Rate limits: a real table never meets them; fast writers and link guessers do."""
+
+from __future__ import annotations
+
+import os
+import secrets
+import socket
+
+import pytest
+from sqlalchemy import select
+from test_web_helpers import counts, form_data, game_page, start_game
+
+from app import create_app
+from models import Game, db
+
+REDIS = ("127.0.0.1", 6379)
+
+
+def limited_app(tmp_path, **config):
+    """The app with its rate limits on (the shared fixture turns them off), on a fresh file."""
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "test-secret",
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'limits.sqlite3'}",
+            "WTF_CSRF_ENABLED": False,
+            "RATELIMIT_ENABLED": True,  # each app starts with fresh in-memory counters
+            **config,
+        }
+    )
+    with app.app_context():
+        db.create_all()
+    return app
+
+
+def view_token(app, edit_token: str) -> str:
+    """The view link's token of a game."""
+    with app.app_context():
+        return db.session.scalar(select(Game.view_token).where(Game.edit_token == edit_token))
+
+
+def test_six_phones_polling_every_two_seconds_for_a_minute_are_never_limited(tmp_path):
+    app = limited_app(tmp_path)
+    client = app.test_client()
+    token = start_game(client)
+    view = view_token(app, token)
+    # Six phones behind one Wi-Fi address, a poll every 2 s for a minute: 6 × 30 = 180,
+    # sent here all at once, which is harder on the limits than spreading them out.
+    statuses = {
+        client.get(f"/v/{view}", headers={"HX-Request": "true"}).status_code for _ in range(180)
+    }
+    # Meanwhile the scorer enters three hands, each as bids then tricks.
+    for _ in range(3):
+        page = game_page(client, token)
+        data = form_data(page.form("hand-form")) | {f"bid_{s}": "3" for s in range(4)}
+        statuses.add(client.post(f"/g/{token}/hand", data=data).status_code)
+        page = game_page(client, token)
+        data = form_data(page.form("hand-form")) | {"team_tricks_0": "7"}
+        statuses.add(client.post(f"/g/{token}/hand", data=data).status_code)
+    assert statuses == {200, 303}
+
+
+def test_guessing_links_is_stopped_after_thirty_misses_a_minute(tmp_path):
+    app = limited_app(tmp_path)
+    client = app.test_client()
+    misses = [client.get(f"/v/{secrets.token_urlsafe(16)}").status_code for _ in range(30)]
+    assert set(misses) == {404}
+    stopped = client.get(f"/g/{secrets.token_urlsafe(16)}")
+    assert stopped.status_code == 429
+    assert "Wait a minute" in stopped.get_data(as_text=True)
+
+
+def test_lookups_that_find_their_game_do_not_count_as_guesses(tmp_path):
+    app = limited_app(tmp_path, GUESS_LIMIT="3 per minute")
+    client = app.test_client()
+    token = start_game(client)
+    assert {client.get(f"/g/{token}").status_code for _ in range(10)} == {200}
+
+
+def test_writing_faster_than_any_table_is_refused_with_429_and_nothing_written(tmp_path):
+    app = limited_app(tmp_path, WRITE_LIMIT="5 per minute")
+    client = app.test_client()
+    for _ in range(5):
+        start_game(client)
+    refused = client.post("/games", data={})
+    assert refused.status_code == 429
+    assert counts(app) == (5, 0)
+
+
+def redis_reachable() -> bool:
+    """Whether this machine's Redis answers on its usual port."""
+    try:
+        with socket.create_connection(REDIS, timeout=1):
+            return True
+    except OSError:
+        return False
+
+
+def test_limits_are_kept_in_redis_when_a_storage_uri_names_it(tmp_path):
+    if not redis_reachable():
+        if os.environ.get("CI") == "true":
+            pytest.fail("CI needs Redis on 127.0.0.1:6379 to test the shared rate-limit storage")
+        pytest.skip("no Redis on 127.0.0.1:6379: the shared rate-limit storage is not tested")
+    import redis
+
+    server = redis.Redis(*REDIS)
+    # Counters of this very limit, from an earlier run less than a minute ago, would refuse
+    # the first writes: clear them, and whatever this run leaves behind.
+    pattern = "*/127.0.0.1/write/2/1/minute"
+    for key in server.scan_iter(pattern):
+        server.delete(key)
+    app = limited_app(
+        tmp_path, RATELIMIT_STORAGE_URI="redis://127.0.0.1:6379/0", WRITE_LIMIT="2 per minute"
+    )
+    client = app.test_client()
+    start_game(client)
+    start_game(client)
+    assert client.post("/games", data={}).status_code == 429
+    keys = list(server.scan_iter(pattern))
+    try:
+        assert keys, "no rate-limit counter was written to Redis"
+        assert int(server.get(keys[0])) >= 2  # the two games started here
+    finally:
+        for key in keys:
+            server.delete(key)

@@ -1,0 +1,110 @@
+"""One hand, once: a double tap writes once, a race gives one winner and a clear 409."""
+
+from __future__ import annotations
+
+from test_web_helpers import (
+    Page,
+    counts,
+    enter,
+    form_data,
+    game_page,
+    hand_taps,
+    start_game,
+    stored_game,
+    stored_hands,
+    submit,
+    token_of,
+)
+
+ORDINARY = {"bids": (3, 3, 3, 3), "team_tricks": (7, None)}
+
+
+def tapped(page: Page, form_class: str = "hand-form", **hand) -> dict:
+    """What the page's form sends after tapping a hand into it, without sending it."""
+    form = page.form(form_class)
+    data = form_data(form)
+    data.update({k: str(v) for k, v in hand_taps(**hand).items() if v is not None})
+    return data
+
+
+def test_a_double_tapped_save_stores_the_hand_once_and_answers_both_taps_alike(app, client):
+    token = start_game(client)
+    data = tapped(game_page(client, token), **ORDINARY)
+    first = client.post(f"/g/{token}/hand", data=data)
+    second = client.post(f"/g/{token}/hand", data=data)
+    assert (first.status_code, second.status_code) == (303, 303)
+    assert first.headers["Location"] == second.headers["Location"] == f"/g/{token}"
+    assert len(stored_hands(app, token)) == 1
+    # 3 + 3 = 6 bid, 7 taken: 60 + 1 bag = 61; the other team 3 + 3 bid, 6 taken: 60.
+    assert game_page(client, token).texts("total") == ["61", "60"]
+
+
+def test_a_double_tapped_bids_only_save_stores_the_bids_once(app, client):
+    token = start_game(client)
+    data = tapped(game_page(client, token), bids=(2, 4, 3, 1))
+    assert [client.post(f"/g/{token}/hand", data=data).status_code for _ in range(2)] == [303, 303]
+    hands = stored_hands(app, token)
+    assert [(h.number, h.played) for h in hands] == [(1, False)]
+
+
+def test_a_double_tapped_undo_removes_only_one_hand(app, client):
+    token = start_game(client)
+    enter(client, token, **ORDINARY)
+    enter(client, token, **ORDINARY)
+    form = Page(client.get(f"/g/{token}/undo")).form(action=f"/g/{token}/undo")
+    answers = [submit(client, form).status_code for _ in range(2)]
+    assert answers == [303, 303]
+    assert [h.number for h in stored_hands(app, token)] == [1]
+
+
+def test_a_double_tapped_start_creates_one_game(app, client):
+    form = Page(client.get("/")).form(action="/games")
+    first, second = submit(client, form), submit(client, form)
+    assert token_of(first) == token_of(second)
+    assert counts(app) == (1, 0)
+
+
+def test_a_double_tapped_edit_is_saved_once_and_not_refused(app, client):
+    token = start_game(client)
+    enter(client, token, **ORDINARY)
+    page = Page(client.get(f"/g/{token}/hands/1"))
+    data = tapped(page, team_tricks=(8, 5))
+    answers = [client.post(f"/g/{token}/hands/1", data=data).status_code for _ in range(2)]
+    assert answers == [303, 303]
+    # One write: the version moved on by one from the game page's, not two.
+    assert stored_game(app, token).version == 2
+    assert stored_hands(app, token)[0].team_tricks_0 == 8
+
+
+def test_a_hand_already_entered_by_another_phone_is_refused_with_409_showing_it(app, client):
+    token = start_game(client)
+    # Two phones show the same game: two renders of the page, each with its own form.
+    mine = tapped(game_page(client, token), **ORDINARY)
+    theirs = tapped(game_page(client, token), bids=(4, 4, 4, 4), team_tricks=(6, None))
+    assert client.post(f"/g/{token}/hand", data=theirs).status_code == 303
+    refused = client.post(f"/g/{token}/hand", data=mine)
+    assert refused.status_code == 409
+    shown = Page(refused)
+    assert "Another phone changed this game first" in shown.text
+    # What is saved is on screen: their hand (4 + 4 = 8 bid, 6 taken: set, −80).
+    assert shown.texts("total") == ["\u221280", "\u221280"]
+    assert len(stored_hands(app, token)) == 1
+
+
+def test_two_rematches_of_one_game_lead_to_the_same_new_game(app, client):
+    token = start_game(client, target=100)
+    enter(client, token, bids=(6, 1, 6, 1), team_tricks=(12, None))  # 120 ≥ 100: over
+    form = game_page(client, token).form("rematch")
+    first, second = submit(client, form), submit(client, form)
+    assert token_of(first) == token_of(second) != token
+    assert counts(app)[0] == 2
+
+
+def test_a_malformed_one_time_token_is_refused_and_nothing_is_written(app, client):
+    token = start_game(client)
+    data = tapped(game_page(client, token), **ORDINARY)
+    data["nonce"] = "x" * 500
+    response = client.post(f"/g/{token}/hand", data=data)
+    assert response.status_code == 400
+    assert "not right" in Page(response).text
+    assert stored_hands(app, token) == []
