@@ -1,4 +1,5 @@
-"""The migrations build the schema the models describe, on an empty SQLite file.
+"""The migrations build the schema the models describe, on an empty SQLite file and, when
+DATABASE_URL names a PostgreSQL server, on a fresh PostgreSQL database too.
 
 `flask db ...` runs in a child process, as it runs on a server (Alembic's env.py sets up
 logging for itself, which must not leak into the test process).
@@ -22,12 +23,13 @@ from models import db
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def flask_db(database: Path, *args: str) -> subprocess.CompletedProcess:
-    """Run `flask db <args>` for the app on this SQLite file; the finished process."""
+def flask_db(database: Path | str, *args: str) -> subprocess.CompletedProcess:
+    """Run `flask db <args>` on this SQLite file (or database URL); the finished process."""
+    url = database if isinstance(database, str) else f"sqlite:///{database}"
     env = {
         **os.environ,
         "FLASK_APP": "app:create_app",
-        "DATABASE_URL": f"sqlite:///{database}",
+        "DATABASE_URL": url,
         "SECRET_KEY": "migration-test",
         "PYTHONPATH": str(ROOT),
     }
@@ -97,3 +99,30 @@ def test_the_migrated_database_takes_a_game(tmp_path, upgraded):
     assert game_page(client, token).totals() == (141, 80)
     with app.app_context():
         db.engine.dispose()
+
+
+@pytest.fixture
+def fresh_postgres():
+    """The URL of a new, empty PostgreSQL database on DATABASE_URL's server, dropped after."""
+    url = os.environ.get("DATABASE_URL", "")
+    if not url.startswith(("postgres://", "postgresql")):
+        pytest.skip("DATABASE_URL is not PostgreSQL: the PostgreSQL migration pass runs in CI")
+    import psycopg
+
+    name = f"spades_migrations_{os.getpid()}"
+    admin = url.replace("+psycopg", "")
+    with psycopg.connect(admin, autocommit=True) as connection:
+        connection.execute(f'DROP DATABASE IF EXISTS "{name}"')
+        connection.execute(f'CREATE DATABASE "{name}"')
+    base = admin.rsplit("/", 1)[0]
+    yield f"{base}/{name}"
+    with psycopg.connect(admin, autocommit=True) as connection:
+        connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def test_upgrade_from_empty_and_check_on_postgresql(fresh_postgres):
+    done = flask_db(fresh_postgres, "upgrade")
+    assert done.returncode == 0, done.stderr
+    checked = flask_db(fresh_postgres, "check")
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert "No new upgrade operations detected" in checked.stdout + checked.stderr
