@@ -62,6 +62,9 @@ def create_app(test_config: dict | None = None) -> Flask:
     )
     if test_config is not None:
         app.config.update(test_config)
+    # The templates are indented for reading; the pages need not carry that indentation.
+    app.jinja_env.trim_blocks = True
+    app.jinja_env.lstrip_blocks = True
     app.secret_key = os.environ.get("SECRET_KEY") or app.config.get("SECRET_KEY")
     if not app.secret_key:
         app.secret_key = instance_secret(Path(app.instance_path) / "secret_key")

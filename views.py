@@ -31,7 +31,7 @@ bp = Blueprint("game", __name__)
 DEVICE_COOKIE = "device"
 YEAR = 365 * 24 * 3600
 MY_GAMES_SHOWN = 20
-HISTORY_SHOWN = 10  # the newest hands on a page; the rest one tap away
+HISTORY_SHOWN = 6  # the newest hands on a page; the rest one tap away
 
 
 class Conflict(Exception):
@@ -109,6 +109,8 @@ def game_page(table: Table, form: HandForm | None = None, status: int = 200, mes
         message=message,
         editable=True,
         all_hands=request.args.get("all") == "1",
+        show_whole=request.args.get("whole") == "1",
+        show_bids=request.args.get("bids") == "1",
     )
 
 

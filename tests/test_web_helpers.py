@@ -181,11 +181,15 @@ class Page:
         return [n.attrs.get("value") for n in self.root.find_all("input", name=name, type="radio")]
 
     def checked(self, name: str) -> str | None:
-        """The value of the checked radio button of a field, or None when none is."""
+        """The value the page will send for a tap field: its checked radio button, or the hidden
+        input that carries it while its row is not shown; None when there is neither."""
         values = [
             n.attrs.get("value")
             for n in self.root.find_all("input", name=name, type="radio")
             if "checked" in n.attrs
+        ]
+        values += [
+            n.attrs.get("value") for n in self.root.find_all("input", name=name, type="hidden")
         ]
         assert len(values) <= 1, f"{name}: several options checked: {values}"
         return values[0] if values else None
@@ -344,9 +348,9 @@ def enter(
     redirect (303) back to the game page, which is followed and returned; any other `expect`ed
     status is checked and that answer returned (its response is `Page.response`).
     """
-    if page is None:
-        page = Page(client.get(f"/g/{token}", headers=headers))
     taps = hand_taps(bids, tricks, team_tricks)
+    if page is None or not shows_fields(page.form("hand-form"), taps):
+        page = Page(client.get(hand_form_url(token, bids, tricks, team_tricks), headers=headers))
     saving = expect == 303
     response = submit(client, page.form("hand-form"), taps, headers, follow_redirects=saving)
     if saving:
@@ -356,6 +360,22 @@ def enter(
     else:
         assert response.status_code == expect, response.get_data(as_text=True)
     return Page(response)
+
+
+def shows_fields(form: Node, taps: dict) -> bool:
+    """Whether the form has a tap row for every field these taps need."""
+    return all(form.find_all("input", name=name, type="radio") for name in taps)
+
+
+def hand_form_url(token, bids=None, tricks=None, team_tricks=None) -> str:
+    """The game page showing the rows these taps need: the page offers the trick rows with
+    the bids (?whole=1) and the bid rows with the tricks (?bids=1) only when asked."""
+    asks = []
+    if tricks or team_tricks:
+        asks.append("whole=1")
+    if bids:
+        asks.append("bids=1")
+    return f"/g/{token}" + ("?" + "&".join(asks) if asks else "")
 
 
 def game_page(client, token, **kwargs) -> Page:

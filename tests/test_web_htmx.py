@@ -46,7 +46,7 @@ def test_the_game_page_is_whole_for_a_browser_and_a_section_for_htmx(client):
 
 def test_a_saved_hand_answers_htmx_with_the_section(client):
     token = start_game(client)
-    form = Page(client.get(f"/g/{token}", headers=HX)).form("hand-form")
+    form = Page(client.get(f"/g/{token}?whole=1", headers=HX)).form("hand-form")
     taps = {"bid_0": 4, "bid_1": 3, "bid_2": "nil", "bid_3": 5}
     taps |= {"tricks_0": 5, "tricks_1": 3, "tricks_2": 0, "tricks_3": 5}
     # htmx follows a redirect with the same headers, as browsers do.
@@ -206,7 +206,7 @@ def test_with_csrf_on_the_forms_carry_their_token_and_work(app, csrf_client):
     assert counts(app) == (1, 0)
     token = response.headers["Location"].rsplit("/", 1)[1]
 
-    form = Page(csrf_client.get(f"/g/{token}")).form("hand-form")
+    form = Page(csrf_client.get(f"/g/{token}?whole=1")).form("hand-form")
     assert form.find("input", name="csrf_token").attrs["value"]
     taps = {"bid_0": 4, "bid_1": 3, "bid_2": 3, "bid_3": 2, "team_tricks_0": 8}
     response = submit(csrf_client, form, taps)
@@ -214,7 +214,7 @@ def test_with_csrf_on_the_forms_carry_their_token_and_work(app, csrf_client):
     assert counts(app) == (1, 1)
 
     # The same works for htmx, which sends the form's fields, token included.
-    form = Page(csrf_client.get(f"/g/{token}", headers=HX)).form("hand-form")
+    form = Page(csrf_client.get(f"/g/{token}?whole=1", headers=HX)).form("hand-form")
     taps = {"bid_0": 4, "bid_1": 3, "bid_2": 3, "bid_3": 2, "team_tricks_0": 8}
     response = submit(csrf_client, form, taps, headers=HX)
     assert response.status_code == 303

@@ -36,6 +36,7 @@ from test_web_helpers import NAMES
 import scoring
 import share
 from models import Game, Hand, db
+from views import HISTORY_SHOWN
 
 MINUS = "\u2212"  # the real minus sign the pages print before a negative total
 TOKEN = re.compile(r"^[A-Za-z0-9_-]{22,}$")
@@ -571,7 +572,7 @@ def test_the_view_page_shows_the_score_the_hand_in_play_and_history_without_edit
 
 
 def test_a_view_showing_all_hands_keeps_showing_them_all_when_it_polls(app, client, new_game):
-    # 11 hands, one more than a page lists at first; played to 10000 so the game goes on.
+    # More hands than a page lists at first; played to 10000 so the game goes on.
     # Each hand: A bid 3 + 3 and take 6 (+60), B bid 4 + 3 and take 7 (+70).
     edit = new_game(**NAMES, target="10000")
     view = view_token_of(app, edit)
@@ -579,7 +580,7 @@ def test_a_view_showing_all_hands_keeps_showing_them_all_when_it_polls(app, clie
         data = hand_form((3, 4, 3, 3), (3, 4, 3, 3))
         assert client.post(f"/g/{edit}/hand", data=data).status_code == 303
     first = client.get(f"/v/{view}").get_data(as_text=True)
-    assert first.count('<li class="hand">') == 10
+    assert first.count('<li class="hand">') == HISTORY_SHOWN
     assert "Show all 11 hands" in text_of(first)
     page = client.get(f"/v/{view}?all=1").get_data(as_text=True)
     assert page.count('<li class="hand">') == 11
