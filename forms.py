@@ -9,7 +9,7 @@ from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import HiddenField, IntegerField, RadioField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import Length, NumberRange, Optional, Regexp, ValidationError
+from wtforms.validators import Length, Optional, Regexp, ValidationError
 
 import scoring
 from models import NAME_LENGTH, new_token
@@ -57,10 +57,25 @@ def _fresh_nonce():
 def _number(label, low, high, description=""):
     """An optional whole-number house rule; blank keeps the preset's value."""
     return IntegerField(
-        label,
-        validators=[Optional(), NumberRange(min=low, max=high)],
-        description=description,
+        label, validators=[Optional(), _between(low, high)], description=description
     )
+
+
+def _between(low: int, high: int):
+    """A range check that compares whole numbers as they are.
+
+    WTForms' NumberRange turns the number into a float first, which fails with an error
+    instead of a refusal for a number of more than about 300 digits.
+    """
+
+    def check(form, field):
+        """Refuse a number outside low..high with a message beside the field."""
+        if field.data is not None and not low <= field.data <= high:
+            raise ValidationError(
+                gettext("A whole number from %(low)s to %(high)s.", low=low, high=high)
+            )
+
+    return check
 
 
 def _keep_or(*choices):

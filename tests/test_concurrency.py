@@ -1,0 +1,269 @@
+"""Many phones at once against gunicorn: every acknowledged hand is stored once, none twice.
+
+gunicorn runs the app with 4 worker processes on a temporary SQLite file (or, when DATABASE_URL
+names a PostgreSQL server, on a database of its own made there for the test). 20 games are
+started, then 200 whole hands are sent from 32 threads at once, each as a phone would: load the
+game page (session cookie, CSRF token, version, one-time nonce), tap a hand in, save; one in ten
+is a double tap, the same rendered form sent twice at the same moment. Two phones saving the same
+hand number race; the loser gets 409. Each hand sent has bids no other has, so every stored row
+can be traced to the submission that made it, and none may be stored twice.
+
+This module also holds the small HTTP client the crash test uses.
+"""
+
+from __future__ import annotations
+
+import http.client
+import os
+import random
+import re
+import sqlite3
+import threading
+import uuid
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import closing, contextmanager
+from dataclasses import dataclass, field
+from http.cookies import SimpleCookie
+from urllib.parse import urlencode, urlsplit
+
+import pytest
+from live_server import live_server
+from sqlalchemy import create_engine, text
+from test_web_helpers import Page, form_data
+
+from app import create_app
+from app import database_url as normalise_url
+from models import db
+
+pytestmark = pytest.mark.slow
+
+GAMES = 20
+SUBMISSIONS = 200
+THREADS = 32
+DOUBLE_TAP = 10  # every 10th submission is one form sent twice at once
+# How a request fails when the server is not there: refused, reset, or cut off mid-answer.
+SERVER_GONE = (OSError, http.client.HTTPException)
+WORKERS = 4
+
+
+@dataclass
+class Phone:
+    """One phone's browser: its own cookies, plain HTTP/1.1 to the live server."""
+
+    base: str
+    cookies: dict[str, str] = field(default_factory=dict)
+
+    def request(self, method: str, path: str, form: dict | None = None):
+        """Send one request; returns (status, Location header, body text). Redirects are not
+        followed, so a 303 can be counted as the acknowledgement it is."""
+        parts = urlsplit(self.base)
+        connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=30)
+        headers = {"Connection": "close"}
+        if self.cookies:
+            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        body = None
+        if form is not None:
+            body = urlencode(form)
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+        try:
+            connection.request(method, path, body=body, headers=headers)
+            response = connection.getresponse()
+            for header in response.headers.get_all("Set-Cookie") or ():
+                for name, morsel in SimpleCookie(header).items():
+                    self.cookies[name] = morsel.value
+            return (
+                response.status,
+                response.headers.get("Location"),
+                response.read().decode("utf-8", "replace"),
+            )
+        finally:
+            connection.close()
+
+    def form_on(self, path: str, cls: str | None = None, action: str | None = None):
+        """Load a page and return (status, the form's action, what the form sends as rendered);
+        the form is None when the page did not load."""
+        status, _, body = self.request("GET", path)
+        if status != 200:
+            return status, None, None
+        form = Page(body).form(cls, action)
+        return status, form.attrs["action"], form_data(form)
+
+    def submit(self, path: str, changes: dict, cls: str | None = None, action: str | None = None):
+        """Load a page, fill in its form and send it; returns (status, Location) of the send,
+        or the page's own status when it did not load."""
+        status, target, data = self.form_on(path, cls, action)
+        if data is None:
+            return status, None
+        status, location, _ = self.request("POST", target, data | changes)
+        return status, location
+
+
+def start_games(base: str, count: int) -> list[str]:
+    """Start `count` classic games played to 10 000 (none can end during the test) through
+    the new-game form; their edit tokens."""
+    tokens = []
+    for _ in range(count):
+        status, location = Phone(base).submit(
+            "/", {"preset": "classic", "target": "10000"}, action="/games"
+        )
+        assert status == 303, status
+        tokens.append(re.fullmatch(r"/g/([A-Za-z0-9_-]+)", location).group(1))
+    return tokens
+
+
+def bids_of(number: int) -> tuple[int, int, int, int]:
+    """Bids that name submission `number` (0-2196): no other submission sends the same four."""
+    return (1 + number % 13, 1 + number // 13 % 13, 1 + number // 169, 1)
+
+
+def hand_changes(number: int, tricks: bool = True) -> dict:
+    """The taps of submission `number`: its bids and, unless told, both teams' tricks (6 and 7)."""
+    changes = {f"bid_{s}": str(b) for s, b in enumerate(bids_of(number))}
+    if tricks:
+        changes |= {"team_tricks_0": "6", "team_tricks_1": "7"}
+    return changes
+
+
+def stored_hands(url: str) -> list[dict]:
+    """Every stored hand row with its game's edit token, read straight from the database."""
+    engine = create_engine(normalise_url(url, None))
+    try:
+        with engine.connect() as connection:
+            rows = connection.execute(
+                text(
+                    "SELECT g.edit_token AS token, h.* FROM hand h JOIN game g ON g.id = h.game_id"
+                    " ORDER BY h.game_id, h.number"
+                )
+            )
+            return [dict(row._mapping) for row in rows]
+    finally:
+        engine.dispose()
+
+
+def stored_bids(row: dict) -> tuple:
+    """A stored row's four bids as numbers (the test only sends numbers)."""
+    return tuple(int(row[f"bid_{s}"]) for s in range(4))
+
+
+@contextmanager
+def postgresql_database(url: str):
+    """A new, empty database on the server of `url`, dropped afterwards; yields its URL."""
+    import psycopg
+    from psycopg import sql
+
+    name = f"spades_race_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(url, autocommit=True) as admin:
+        admin.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+    try:
+        yield urlsplit(url)._replace(path=f"/{name}").geturl()
+    finally:
+        with psycopg.connect(url, autocommit=True) as admin:
+            admin.execute(sql.SQL("DROP DATABASE {} WITH (FORCE)").format(sql.Identifier(name)))
+
+
+@pytest.fixture
+def served_database(tmp_path):
+    """The database URL for the live server: its own PostgreSQL database when DATABASE_URL
+    names a PostgreSQL server (other tests' tables are left alone), else a temporary SQLite
+    file."""
+    url = os.environ.get("DATABASE_URL", "")
+    if url.startswith(("postgresql://", "postgres://")):
+        with postgresql_database(url) as own:
+            yield own
+    else:
+        yield f"sqlite:///{tmp_path / 'race.sqlite3'}"
+
+
+def test_200_concurrent_hands_over_20_games_are_each_stored_once_or_refused_with_409(
+    served_database,
+):
+    with live_server(served_database, workers=WORKERS, RATELIMIT_ENABLED="false") as base:
+        tokens = start_games(base, GAMES)
+        plan = [(number, tokens[number % GAMES]) for number in range(SUBMISSIONS)]
+        random.Random(6).shuffle(plan)
+
+        def send(item):
+            """One phone saving submission `number` as a whole hand on its game; every
+            DOUBLE_TAP-th one sends the same rendered form twice at the same moment."""
+            number, token = item
+            phone = Phone(base)
+            try:
+                # the page with the trick rows beside the bids
+                status, action, data = phone.form_on(f"/g/{token}?whole=1", "hand-form")
+                if data is None:
+                    return number, token, (status,)
+                taps = data | hand_changes(number)
+                if number % DOUBLE_TAP:
+                    return number, token, (phone.request("POST", action, taps)[0],)
+                at_once = threading.Barrier(2)
+
+                def tap(_):
+                    at_once.wait()
+                    return phone.request("POST", action, taps)[0]
+
+                with ThreadPoolExecutor(max_workers=2) as fingers:
+                    return number, token, tuple(fingers.map(tap, range(2)))
+            except SERVER_GONE as error:  # a dropped connection counts against the server
+                return number, token, (f"error: {error!r}",)
+
+        with ThreadPoolExecutor(max_workers=THREADS) as pool:
+            results = list(pool.map(send, plan))
+    statuses = Counter(status for _, _, answers in results for status in answers)
+    acknowledged = Counter(
+        (token, bids_of(number)) for number, token, answers in results if 303 in answers
+    )
+    taps = Counter(
+        "same" if len(set(answers)) == 1 else "different"
+        for _, _, answers in results
+        if len(answers) == 2
+    )
+    rows = stored_hands(served_database)
+    stored = Counter((row["token"], stored_bids(row)) for row in rows)
+    duplicates = sum(
+        seen - 1 for seen in Counter((r["token"], r["number"]) for r in rows).values() if seen > 1
+    )
+    server_errors = sum(seen for s, seen in statuses.items() if isinstance(s, int) and s >= 500)
+    others = {s: seen for s, seen in statuses.items() if s not in (303, 409)}
+    print(
+        f"\nraces ({served_database.split(':')[0]}, {WORKERS} workers, {THREADS} threads):"
+        f" {len(results)} submissions over {GAMES} games, {taps.total()} of them"
+        f" double taps ({sum(statuses.values())} POSTs); 303: {statuses[303]},"
+        f" 409: {statuses[409]}, other: {others}, 5xx: {server_errors},"
+        f" hands acknowledged: {sum(acknowledged.values())}, stored: {len(rows)},"
+        f" duplicates: {duplicates}; double taps answered alike: {taps['same']},"
+        f" differently: {taps['different']}"
+    )
+    assert server_errors == 0, statuses
+    assert not others, others
+    assert duplicates == 0
+    assert stored == acknowledged, "stored hands differ from the acknowledged ones"
+    assert all(seen == 1 for seen in stored.values())
+    for token in tokens:
+        numbers = [row["number"] for row in rows if row["token"] == token]
+        assert numbers == list(range(1, len(numbers) + 1)), (token, numbers)
+    # Issue #6: a double tap saves once and answers both taps with the same result.
+    assert taps["different"] == 0, [answers for _, _, answers in results if len(set(answers)) > 1]
+    assert statuses[303] >= GAMES, "too few hands were saved for the test to mean anything"
+
+
+def test_every_new_sqlite_connection_has_wal_a_busy_timeout_and_foreign_keys(tmp_path):
+    path = tmp_path / "pragmas.sqlite3"
+    app = create_app(
+        {"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}"}
+    )
+    with app.app_context():
+        engine = db.engine
+        try:
+            with engine.connect() as first, engine.connect() as second:
+                assert first.connection.dbapi_connection is not second.connection.dbapi_connection
+                for connection in (first, second):
+                    pragma = connection.exec_driver_sql
+                    assert pragma("PRAGMA journal_mode").scalar() == "wal"
+                    assert pragma("PRAGMA busy_timeout").scalar() >= 5000
+                    assert pragma("PRAGMA foreign_keys").scalar() == 1
+        finally:
+            engine.dispose()
+    # The mode is the file's, not only the connection's: a plain connection sees it too.
+    with closing(sqlite3.connect(path)) as plain:
+        assert plain.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
