@@ -1,0 +1,84 @@
+"""SQL queries and bytes of each page, counted in-process with the Flask test client.
+
+The same database the server reads; CSRF stays on, so a hand is posted with the hidden
+inputs of the form the game page rendered, as a browser would.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+
+from data import SIZES, SUBMITTED_HANDS
+from pyclient import hidden_fields
+from sqlalchemy import event
+
+# Transaction control and connection settings are not queries a page asks for.
+NOT_QUERIES = ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE", "PRAGMA")
+
+
+@contextmanager
+def counting_queries(engine):
+    """Collect the SQL statements `engine` runs inside the block, less transaction control."""
+    statements: list[str] = []
+
+    def before_cursor_execute(conn, cursor, statement, parameters, context, executemany):
+        """Keep each statement that asks the database something."""
+        if not statement.lstrip().upper().startswith(NOT_QUERIES):
+            statements.append(statement)
+
+    event.listen(engine, "before_cursor_execute", before_cursor_execute)
+    try:
+        yield statements
+    finally:
+        event.remove(engine, "before_cursor_execute", before_cursor_execute)
+
+
+def probe(app, tokens) -> dict:
+    """Queries, status and bytes of every page the benchmark loads, for each game size.
+
+    Returns {"pages": {page: {hands: {"status", "queries", "bytes"}}, "robots": {...}},
+    "static": {path: bytes}, "etag": {hands: the ETag of the scoreboard part}}.
+    """
+    from models import db
+
+    with app.app_context():
+        engine = db.engine
+    client = app.test_client()
+
+    def measure(method: str, path: str, **kwargs) -> tuple[dict, object]:
+        """One request's status, query count and body size, and the response."""
+        with counting_queries(engine) as statements:
+            response = client.open(path, method=method, **kwargs)
+        figures = {
+            "status": response.status_code,
+            "queries": len(statements),
+            "bytes": len(response.get_data()),
+        }
+        return figures, response
+
+    pages: dict[str, dict] = {}
+    etags = {}
+    for size in SIZES:
+        edit, view = tokens.edit[size], tokens.view[size]
+        hx = {"HX-Request": "true"}
+        found = {}
+        found["edit"], _ = measure("GET", f"/g/{edit}")
+        found["view"], _ = measure("GET", f"/v/{view}")
+        found["view_hx"], part = measure("GET", f"/v/{view}", headers=hx)
+        etags[size] = part.headers["ETag"]
+        poll_headers = hx | {"If-None-Match": etags[size]}
+        found["poll"], _ = measure("GET", f"/v/{view}", headers=poll_headers)
+        found["json"], _ = measure("GET", f"/v/{view}.json")
+        found["csv"], _ = measure("GET", f"/g/{edit}.csv")
+        probe_token = tokens.probe[size]
+        fields = hidden_fields(client.get(f"/g/{probe_token}").get_data(as_text=True))
+        form = fields | SUBMITTED_HANDS[0]
+        found["submit"], answer = measure("POST", f"/g/{probe_token}/hand", data=form)
+        found["submit_follow"], _ = measure("GET", answer.headers.get("Location", "/"))
+        for page, figures in found.items():
+            pages.setdefault(page, {})[size] = figures
+    pages["robots"], _ = measure("GET", "/robots.txt")  # Flask and its extensions alone
+    static = {}
+    for path in ("/static/app.css", "/static/app.js"):
+        static[path] = len(client.get(path).get_data())
+    return {"pages": pages, "static": static, "etag": etags}

@@ -1,0 +1,353 @@
+"""`make bench`: the app's throughput and latency beside the ceiling of its own stack.
+
+Both the app and a minimal WSGI app (bench/ceiling.py) are served by gunicorn exactly as
+`make run` serves the app (gunicorn.conf.py: its worker count and class), the app on a fresh
+SQLite database holding games of 10, 50 and 200 hands (its per-address write limit raised out
+of reach: every request comes from 127.0.0.1). A load generator on loopback (wrk, else
+bench/pyclient.py) runs each target for a few seconds, with a slice of the ceiling before and
+after it: each rate is given as a ratio to the mean of those two, so that other work on the
+machine moves both sides of a ratio alike. SQL queries and bytes per page are counted in-process
+with the test client; the engine's replay of a 200-hand game is timed alone.
+
+    .venv/bin/python bench/run.py [--seconds 6] [--client auto|wrk|python] [--out FILE]
+
+Prints the table with PASS/MISS against the targets of issue #7 and writes it all as JSON to
+build/bench-<date>.json (or --out).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import sys
+import tempfile
+import time
+import timeit
+import urllib.error
+import urllib.request
+from datetime import datetime
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parent
+ROOT = BENCH.parent
+sys.path[:0] = [str(ROOT), str(BENCH)]
+
+import ceiling  # noqa: E402
+import data  # noqa: E402
+import load  # noqa: E402
+import server  # noqa: E402
+from probe import probe  # noqa: E402
+from scoring_bench import make_hands  # noqa: E402
+
+import scoring  # noqa: E402
+
+KB = 1000
+OWN_BYTES_LIMIT = 30 * KB
+MAX_QUERIES = 4
+HX = {"HX-Request": "true"}
+
+
+def parse_args() -> argparse.Namespace:
+    """The command line: how long each target runs and which client loads it."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=int, default=6, help="measured seconds per target")
+    parser.add_argument("--warmup", type=int, default=1, help="unmeasured seconds per target")
+    parser.add_argument("--client", choices=("auto", "wrk", "python"), default="auto")
+    parser.add_argument("--out", type=Path, help="the JSON file (build/bench-<date>.json)")
+    return parser.parse_args()
+
+
+CEILING = {"key": "ceiling", "label": "ceiling (fixed page)", "path": "/"}
+
+
+def targets(tokens: data.Tokens, etag: str) -> list[dict]:
+    """The app's targets in order: label, request, the status every answer must have, and
+    which probed page gives its queries and bytes."""
+    edit, view = tokens.edit, tokens.view
+    return [
+        {
+            "key": "flask",
+            "label": "Flask floor: /robots.txt",
+            "path": "/robots.txt",
+            "probe": ("robots", None),
+        },
+        {
+            "key": "poll",
+            "label": "unchanged poll, 50 hands (304)",
+            "path": f"/v/{view[50]}",
+            "headers": HX | {"If-None-Match": etag},
+            "status": 304,
+            "probe": ("poll", 50),
+        },
+        {"key": "edit_10", "label": "edit page, 10 hands", "path": f"/g/{edit[10]}"}
+        | {"probe": ("edit", 10)},
+        {"key": "edit_50", "label": "edit page, 50 hands", "path": f"/g/{edit[50]}"}
+        | {"probe": ("edit", 50)},
+        {"key": "edit_200", "label": "edit page, 200 hands", "path": f"/g/{edit[200]}"}
+        | {"probe": ("edit", 200)},
+        {"key": "view_50", "label": "view page, 50 hands", "path": f"/v/{view[50]}"}
+        | {"probe": ("view", 50)},
+        {"key": "csv_200", "label": "CSV export, 200 hands", "path": f"/g/{edit[200]}.csv"}
+        | {"probe": ("csv", 200)},
+        {
+            "key": "submit",
+            "label": "submit a hand (POST+303+GET)",
+            "kind": "submit",
+            "probe": ("submit", 10),
+        },
+    ]
+
+
+def check_answer(port: int, target: dict) -> None:
+    """Request a GET target once and check its status before loading it."""
+    request = urllib.request.Request(
+        f"http://127.0.0.1:{port}{target['path']}", headers=target.get("headers") or {}
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=10) as answer:  # noqa: S310
+            status = answer.status
+    except urllib.error.HTTPError as error:  # 304 arrives as an "error"
+        status = error.code
+    expected = target.get("status", 200)
+    if status != expected:
+        raise RuntimeError(f"{target['label']}: {status} where {expected} was expected")
+
+
+class Loader:
+    """Runs targets against one port with the chosen client and the run's settings."""
+
+    def __init__(self, args, workers: int, tokens: data.Tokens):
+        """Keep the command line, the worker count and the games to post hands to."""
+        self.run = load.run_wrk if args.client == "wrk" else load.run_python
+        self.args = args
+        self.workers = workers
+        self.tokens = tokens
+
+    def measure(self, target: dict, port: int, seconds: int, warmup: int = 0) -> dict:
+        """Warm the workers up on a target, then load it; the load generator's result."""
+        spec = {
+            "host": "127.0.0.1",
+            "port": port,
+            "kind": target.get("kind", "get"),
+            "path": target.get("path", "/"),
+            "headers": target.get("headers") or {},
+            "connections": 2 * self.workers,  # one request waiting behind each busy worker
+            "batches": self.tokens.batches,
+            "batch_hands": data.BATCH_HANDS,
+            "hands": list(data.SUBMITTED_HANDS),
+        }
+        if spec["kind"] != "submit":
+            check_answer(port, target)
+        if warmup:
+            self.run(spec | {"seconds": warmup, "batches": self.tokens.warmup})
+        result = self.run(spec | {"seconds": seconds})
+        expected = {str(target.get("status", 200))}
+        if spec["kind"] == "submit":
+            expected = {"200", "303"}
+        unexpected = {k: v for k, v in result["statuses"].items() if k not in expected}
+        if unexpected or result["errors"] or not result["requests"]:
+            warning = f"statuses {result['statuses']}, {result['errors']} errors"
+            print(f"  warning: {target['label']}: {warning}", file=sys.stderr)
+        return result
+
+
+def load_all(loader: Loader, ports: dict, app_targets: list[dict], pages: dict) -> dict:
+    """Each app target between two slices of the ceiling, so that its ratio is taken against
+    the ceiling as the machine stood at that moment (other work on it drifts)."""
+    args = loader.args
+    slice_seconds = max(2, args.seconds // 2)
+    print(f"  {CEILING['label']} ...", flush=True)
+    slices = [loader.measure(CEILING, ports["ceiling"], slice_seconds, args.warmup)]
+    results = {}
+    for target in app_targets:
+        print(f"  {target['label']} ...", flush=True)
+        result = loader.measure(target, ports["app"], args.seconds, args.warmup)
+        slices.append(loader.measure(CEILING, ports["ceiling"], slice_seconds))
+        result["ceiling_rps"] = (slices[-2]["rps"] + slices[-1]["rps"]) / 2
+        result["ratio"] = result["rps"] / result["ceiling_rps"] if result["ceiling_rps"] else 0
+        page, size = target["probe"]
+        figures = pages[page][size] if size else pages[page]
+        result.update(label=target["label"], queries=figures["queries"], bytes=figures["bytes"])
+        if page == "submit":
+            result["queries_follow"] = pages["submit_follow"][size]["queries"]
+        results[target["key"]] = result
+    rates = [s["rps"] for s in slices]
+    results = {
+        "ceiling": {
+            "label": CEILING["label"],
+            "rps": sum(rates) / len(rates),
+            "ceiling_rps": sum(rates) / len(rates),
+            "ratio": 1.0,
+            "p50_ms": sorted(s["p50_ms"] for s in slices)[len(slices) // 2],
+            "p99_ms": sorted(s["p99_ms"] for s in slices)[len(slices) // 2],
+            "queries": None,
+            "bytes": len(ceiling.BODY),
+            "slices": slices,
+        }
+    } | results
+    return results
+
+
+def replay_time() -> dict:
+    """The engine alone replaying a 200-hand game, as bench/scoring_bench.py times it."""
+    rules = scoring.PRESETS["spruce"].rules.but(target=10**9, floor=-(10**9))
+    hands = make_hands(200)
+    times = timeit.repeat(lambda: scoring.replay(rules, hands), number=50, repeat=7)
+    per_replay = [t / 50 * 1000 for t in times]
+    return {"mean_ms": sum(per_replay) / len(per_replay), "best_ms": min(per_replay)}
+
+
+def machine() -> dict:
+    """What the figures were measured on, and how busy it was before the run began."""
+    memory = ""
+    try:
+        first = Path("/proc/meminfo").read_text().splitlines()[0]
+        memory = f"{int(first.split()[1]) / 1024**2:.0f} GiB"
+    except (OSError, ValueError, IndexError):
+        pass
+    return {
+        "cores": os.cpu_count(),
+        "memory": memory,
+        "platform": platform.platform(),
+        "python": platform.python_version(),
+        "load_average": " ".join(f"{v:.1f}" for v in os.getloadavg()),
+    }
+
+
+def goals(results: dict, queries: dict, own_bytes: dict) -> list[dict]:
+    """Each target of issue #7 with the figure reached and whether it is met."""
+    ratio = {key: r["ratio"] for key, r in results.items()}
+    # Against its own 10-hand figure, each taken as a ratio to the ceiling of its moment.
+    growth = ratio["edit_200"] / ratio["edit_10"] if ratio["edit_10"] else 0
+    worst = max(max(by_size.values()) for by_size in queries.values())
+    growing = sorted(page for page, by_size in queries.items() if len(set(by_size.values())) > 1)
+    total = sum(own_bytes.values())
+    return [
+        goal("unchanged poll >= 0.70x ceiling", f"{ratio['poll']:.2f}x", ratio["poll"] >= 0.7),
+        goal("edit page, 50 hands >= 0.35x", f"{ratio['edit_50']:.2f}x", ratio["edit_50"] >= 0.35),
+        goal("view page, 50 hands >= 0.35x", f"{ratio['view_50']:.2f}x", ratio["view_50"] >= 0.35),
+        goal("200-hand page >= 0.70x the 10-hand one", f"{growth:.2f}x", growth >= 0.7),
+        goal("hand submission >= 0.25x", f"{ratio['submit']:.2f}x", ratio["submit"] >= 0.25),
+        goal(
+            f"queries <= {MAX_QUERIES} per request, flat in hands",
+            f"max {worst}" + (f", grows: {', '.join(growing)}" if growing else ", flat"),
+            worst <= MAX_QUERIES and not growing,
+        ),
+        goal(
+            "game page own bytes < 30 KB (50 hands)",
+            " + ".join(f"{k} {v / KB:.1f}" for k, v in own_bytes.items())
+            + f" = {total / KB:.1f} KB ({total} bytes)",
+            total < OWN_BYTES_LIMIT,
+        ),
+    ]
+
+
+def goal(name: str, reached: str, met: bool) -> dict:
+    """One line of the goals table."""
+    return {"goal": name, "reached": reached, "met": met}
+
+
+def print_report(report: dict) -> None:
+    """The table of targets, then the goals, the engine's replay and the run's length."""
+    print()
+    print(
+        f"{'target':<32} {'req/s':>7} {'ceil/s':>7} {'x ceil':>6} {'p50 ms':>7} {'p99 ms':>7} "
+        f"{'queries':>7} {'bytes':>7}"
+    )
+    for key, r in report["results"].items():
+        queries = "" if r["queries"] is None else str(r["queries"])
+        if key == "submit":
+            queries += f"+{r['queries_follow']}"
+        print(
+            f"{r['label']:<32} {r['rps']:>7.0f} {r['ceiling_rps']:>7.0f} {r['ratio']:>6.2f} "
+            f"{r['p50_ms']:>7.2f} {r['p99_ms']:>7.2f} {queries:>7} {r['bytes']:>7}"
+        )
+    print("(ceil/s: the ceiling measured just before and after that target; a submission is")
+    print(" one POST and the GET its 303 leads to, so its queries are the POST's + the GET's)")
+    print()
+    print("queries per request by hands in the game (10 / 50 / 200):")
+    for page, by_size in report["queries"].items():
+        print(f"  {page:<14} {' / '.join(str(by_size[s]) for s in sorted(by_size))}")
+    print()
+    for g in report["goals"]:
+        print(f"{'PASS' if g['met'] else 'MISS'}  {g['goal']:<42} {g['reached']}")
+    replay = report["replay_200_hands"]
+    print()
+    print(
+        f"engine replay of a 200-hand game: mean {replay['mean_ms']:.2f} ms, "
+        f"best {replay['best_ms']:.2f} ms"
+    )
+    m, s = report["machine"], report["server"]
+    print(
+        f"{m['cores']} cores, {m['memory']}, load average {m['load_average']}; gunicorn "
+        f"{s['workers']} {s['worker_class']} workers; {report['client']}; "
+        f"{report['seconds']} s per target; run took {report['runtime_s']:.0f} s"
+    )
+
+
+def main() -> None:
+    """Fill a database, serve the app and the ceiling, load every target, report."""
+    began = time.monotonic()
+    host = machine()
+    args = parse_args()
+    if args.client == "auto":
+        args.client = "wrk" if load.wrk_path() else "python"
+    settings = server.gunicorn_settings()
+    workers = settings["workers"]
+    client = load.wrk_version() if args.client == "wrk" else "bench/pyclient.py"
+    print(f"gunicorn: {workers} {settings['worker_class']} workers; load from {client}")
+
+    from app import create_app
+
+    replay = replay_time()
+    with tempfile.TemporaryDirectory(prefix="spades-bench-") as tmp:
+        url = f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"
+        server.migrate(url)
+        config = {"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": server.SECRET}
+        app = create_app(config | {"WRITE_LIMIT": server.WRITE_LIMIT})
+        tokens = data.fill(app, connections=2 * workers)
+        probed = probe(app, tokens)
+        pages = probed["pages"]
+        env = server.server_env(url)
+        log = Path(tmp) / "gunicorn.log"
+        loader = Loader(args, workers, tokens)
+        with (
+            server.serve(server.CEILING, env, log, ready_path="/") as ceiling_port,
+            server.serve(server.APP, env, log) as app_port,
+        ):
+            ports = {"ceiling": ceiling_port, "app": app_port}
+            app_targets = targets(tokens, probed["etag"][50])
+            results = load_all(loader, ports, app_targets, pages)
+    queries = {
+        page: {size: figures["queries"] for size, figures in by_size.items()}
+        for page, by_size in pages.items()
+        if page != "robots"
+    }
+    own_bytes = {"html": pages["edit"][50]["bytes"]} | {
+        Path(p).suffix[1:]: b for p, b in probed["static"].items()
+    }
+    report = {
+        "date": datetime.now().astimezone().isoformat(timespec="seconds"),
+        "machine": host,
+        "server": settings,
+        "client": client,
+        "seconds": args.seconds,
+        "results": results,
+        "queries": queries,
+        "pages": pages,
+        "own_bytes_50_hands": own_bytes,
+        "replay_200_hands": replay,
+    }
+    report["goals"] = goals(results, queries, own_bytes)
+    report["runtime_s"] = time.monotonic() - began
+    print_report(report)
+    out = args.out or ROOT / "build" / f"bench-{datetime.now():%Y-%m-%d-%H%M%S}.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(report, indent=2, default=str) + "\n", encoding="utf-8")
+    print(f"results written to {out}")
+
+
+if __name__ == "__main__":
+    main()

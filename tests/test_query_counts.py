@@ -1,0 +1,105 @@
+"""SQL queries per request: a small constant, whatever the number of hands in the game.
+
+Every page replays the stored hands, so a page that loaded them one by one (or a hand's
+breakdown that asked the database) would grow with the game. Counting queries is not a
+timing: it belongs here, where `make bench` measures the time.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+
+import pytest
+from sqlalchemy import event, select
+from test_web_helpers import Page, form_data, hand_taps, start_game
+
+import scoring
+from models import Game, Hand, db
+
+MAX_QUERIES = 4
+# Transaction control and connection settings are not queries a page asks for.
+NOT_QUERIES = ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE", "PRAGMA")
+HX = {"HX-Request": "true"}
+SMALL, LARGE = 2, 30
+# Every bid made, one bag a hand: 30 hands stay far below the 10000 the games are played to.
+HANDS = (
+    scoring.Hand(bids=(3, 3, 3, 3), tricks=(4, 3, 3, 3)),
+    scoring.Hand(bids=(3, 3, 3, 3), tricks=(3, 4, 3, 3)),
+)
+
+
+@contextmanager
+def counting_queries(app):
+    """Collect the SQL statements the app runs inside the block, less transaction control."""
+    with app.app_context():
+        engine = db.engine
+    statements: list[str] = []
+
+    def before_cursor_execute(conn, cursor, statement, parameters, context, executemany):
+        """Keep each statement that asks the database something."""
+        if not statement.lstrip().upper().startswith(NOT_QUERIES):
+            statements.append(statement)
+
+    event.listen(engine, "before_cursor_execute", before_cursor_execute)
+    try:
+        yield statements
+    finally:
+        event.remove(engine, "before_cursor_execute", before_cursor_execute)
+
+
+def game_with_hands(app, client, count: int) -> tuple[str, str]:
+    """A game started through the form and played to 10000, with `count` hands stored as the
+    hand form stores them; its edit and view tokens."""
+    token = start_game(client, target="10000")
+    with app.app_context():
+        game = db.session.scalar(select(Game).where(Game.edit_token == token))
+        for number in range(1, count + 1):
+            row = Hand(game_id=game.id, number=number)
+            row.set_inputs(HANDS[number % 2])
+            db.session.add(row)
+        game.version += count
+        view = game.view_token
+        db.session.commit()
+        db.session.remove()
+    return token, view
+
+
+def queries_per_request(app, client, token: str, view: str) -> dict[str, int]:
+    """How many queries each page of a game runs, checking that each answers as it should."""
+    etag = client.get(f"/v/{view}", headers=HX).headers["ETag"]
+    requests = {
+        "GET /g/<t>": (200, lambda: client.get(f"/g/{token}")),
+        "GET /v/<t>": (200, lambda: client.get(f"/v/{view}")),
+        "GET /v/<t> htmx": (200, lambda: client.get(f"/v/{view}", headers=HX)),
+        "GET /v/<t> htmx unchanged": (
+            304,
+            lambda: client.get(f"/v/{view}", headers=HX | {"If-None-Match": etag}),
+        ),
+        "GET /v/<t>.json": (200, lambda: client.get(f"/v/{view}.json")),
+        "GET /g/<t>.csv": (200, lambda: client.get(f"/g/{token}.csv")),
+    }
+    counts = {}
+    for name, (status, send) in requests.items():
+        with counting_queries(app) as statements:
+            response = send()
+        assert response.status_code == status, (name, response.status_code)
+        counts[name] = len(statements)
+    form = Page(client.get(f"/g/{token}")).form("hand-form")
+    data = form_data(form) | hand_taps(bids=HANDS[0].bids, tricks=HANDS[0].tricks)
+    with counting_queries(app) as statements:  # the whole hand, with every hidden input
+        response = client.post(form.attrs["action"], data=data)
+    assert response.status_code == 303, response.get_data(as_text=True)
+    counts["POST /g/<t>/hand"] = len(statements)
+    return counts
+
+
+@pytest.mark.parametrize("hands", [SMALL, LARGE])
+def test_every_game_page_and_a_saved_hand_run_at_most_four_queries(app, client, hands):
+    counts = queries_per_request(app, client, *game_with_hands(app, client, hands))
+    assert {name: n for name, n in counts.items() if n > MAX_QUERIES} == {}
+
+
+def test_the_queries_of_a_page_do_not_grow_with_the_hands_of_the_game(app, client):
+    small = queries_per_request(app, client, *game_with_hands(app, client, SMALL))
+    large = queries_per_request(app, client, *game_with_hands(app, client, LARGE))
+    assert large == small
