@@ -6,7 +6,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 export FLASK_APP := app:create_app
 
-.PHONY: run test test-pg lint format bench translations messages clean
+.PHONY: run test test-pg lint format bench translations messages clean chromium
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -19,6 +19,25 @@ $(VENV)/.runtime: requirements.txt | $(BIN)/python
 $(VENV)/.dev: requirements-dev.txt $(VENV)/.runtime
 	$(BIN)/pip install --quiet -r requirements-dev.txt
 	touch $@
+
+# What the browser tests load from the npm registry: the htmx release the pages pin, and
+# axe-core. Without npm the browser tests are skipped (and fail under CI=true).
+node_modules/.installed: package.json package-lock.json
+	@if command -v npm >/dev/null; then \
+	  npm ci --no-audit --no-fund --loglevel=error && touch $@; \
+	else echo "make: npm is missing, so the browser tests will be skipped"; fi
+
+# Debian's Chromium for the browser tests, installed when it is missing and we are root;
+# otherwise the browser tests are skipped with the reason (and fail under CI=true).
+CHROMIUM := /usr/bin/chromium
+chromium:
+	@if [ ! -x $(CHROMIUM) ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "make: installing Debian's chromium for the browser tests"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium \
+	      || echo "make: apt-get could not install chromium"; \
+	  else echo "make: $(CHROMIUM) is missing and this is not root, so the browser tests will be skipped"; fi; \
+	fi
 
 translations: $(VENV)/.runtime
 	$(BIN)/pybabel -q compile --use-fuzzy -d translations
@@ -35,13 +54,16 @@ format: $(VENV)/.dev
 	$(BIN)/ruff check --fix .
 	$(BIN)/ruff format .
 
-test: $(VENV)/.dev translations lint
+# The whole suite, the browser tests included (a phone-sized headless Chromium; their
+# screenshots go to build/screenshots/).
+test: $(VENV)/.dev translations lint node_modules/.installed chromium
 	$(BIN)/python -m pytest
 
 # The same suite on PostgreSQL, the hosted setup (this machine's server unless told otherwise).
 PG_URL ?= postgresql://postgres@127.0.0.1:5432/test
+# The browser tests are left out: they serve the app on their own SQLite file either way.
 test-pg: $(VENV)/.dev translations
-	DATABASE_URL=$(PG_URL) $(BIN)/python -m pytest
+	DATABASE_URL=$(PG_URL) $(BIN)/python -m pytest -m "not browser"
 
 # Throughput and latency against the stack's own ceiling; not part of `make test`.
 bench: $(VENV)/.dev translations
@@ -53,4 +75,4 @@ messages: $(VENV)/.runtime
 	$(BIN)/pybabel -q update -i translations/messages.pot -d translations
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis node_modules build

@@ -111,6 +111,7 @@ def game_page(table: Table, form: HandForm | None = None, status: int = 200, mes
         all_hands=request.args.get("all") == "1",
         show_whole=request.args.get("whole") == "1",
         show_bids=request.args.get("bids") == "1",
+        show_players=request.args.get("players") == "1",
     )
 
 
@@ -374,6 +375,7 @@ def edit_page(table: Table, number: int, form: HandForm, status: int = 200, mess
         result=result,
         form=form,
         message=message,
+        show_players=request.args.get("players") == "1",
     )
 
 

@@ -178,11 +178,11 @@ class ScoreKeeping(RuleBasedStateMachine):
         with the tricks on the page that shows them) when no hand is in play, else the tricks of
         the hand in play."""
         if self.in_play is not None:
-            page = self.page()
+            page = self.page("?players=1")
             taps = data.draw(trick_taps(self.in_play, team_rows(page.form("hand-form"))), "tricks")
             return page, self.in_play, taps
         whole = data.draw(st.booleans(), "whole hand")
-        page = self.page("?whole=1" if whole else "")
+        page = self.page("?whole=1&players=1" if whole else "?players=1")
         form = page.form("hand-form")
         bids = self.draw_bids(data, form)
         taps = bid_taps(bids)
@@ -205,7 +205,7 @@ class ScoreKeeping(RuleBasedStateMachine):
     @rule(data=st.data())
     def enter_the_tricks(self, data):
         """Complete the hand in play with its tricks."""
-        form = self.page().form("hand-form")
+        form = self.page("?players=1").form("hand-form")
         taps = data.draw(trick_taps(self.in_play, team_rows(form)), "tricks")
         response = submit(self.client, form, taps)
         accepted, hand = self.verdict(self.in_play, taps)
@@ -216,7 +216,7 @@ class ScoreKeeping(RuleBasedStateMachine):
     @rule(data=st.data())
     def enter_a_whole_hand(self, data):
         """Save bids and tricks at once."""
-        form = self.page("?whole=1").form("hand-form")
+        form = self.page("?whole=1&players=1").form("hand-form")
         bids = self.draw_bids(data, form)
         taps = data.draw(trick_taps(bids, team_rows(form)), "tricks")
         response = submit(self.client, form, bid_taps(bids) | taps)
@@ -257,7 +257,7 @@ class ScoreKeeping(RuleBasedStateMachine):
     def correct_a_past_hand(self, data, how):
         """Edit a played hand; every total after it is replayed."""
         number = data.draw(st.integers(1, len(self.played)), "hand number")
-        response = self.client.get(f"/g/{self.token}/hands/{number}")
+        response = self.client.get(f"/g/{self.token}/hands/{number}?players=1")
         assert response.status_code == 200, response.status_code
         form = Page(response).form("hand-form")
         bids = self.draw_bids(data, form)

@@ -369,10 +369,13 @@ def shows_fields(form: Node, taps: dict) -> bool:
 
 def hand_form_url(token, bids=None, tricks=None, team_tricks=None) -> str:
     """The game page showing the rows these taps need: the page offers the trick rows with
-    the bids (?whole=1) and the bid rows with the tricks (?bids=1) only when asked."""
+    the bids (?whole=1), each player's tricks (?players=1) and the bid rows with the tricks
+    (?bids=1) only when asked."""
     asks = []
     if tricks or team_tricks:
         asks.append("whole=1")
+    if tricks:
+        asks.append("players=1")
     if bids:
         asks.append("bids=1")
     return f"/g/{token}" + ("?" + "&".join(asks) if asks else "")

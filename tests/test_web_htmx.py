@@ -46,7 +46,7 @@ def test_the_game_page_is_whole_for_a_browser_and_a_section_for_htmx(client):
 
 def test_a_saved_hand_answers_htmx_with_the_section(client):
     token = start_game(client)
-    form = Page(client.get(f"/g/{token}?whole=1", headers=HX)).form("hand-form")
+    form = Page(client.get(f"/g/{token}?whole=1&players=1", headers=HX)).form("hand-form")
     taps = {"bid_0": 4, "bid_1": 3, "bid_2": "nil", "bid_3": 5}
     taps |= {"tricks_0": 5, "tricks_1": 3, "tricks_2": 0, "tricks_3": 5}
     # htmx follows a redirect with the same headers, as browsers do.

@@ -1,0 +1,262 @@
+"""What the browser tests share: where things are, the phone a test holds, what it measured."""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+# Debian's Chromium; the variable exists only so a test can play a machine without it.
+CHROMIUM = Path(os.environ.get("SPADES_TEST_CHROMIUM", "/usr/bin/chromium"))
+HTMX_FILE = ROOT / "node_modules" / "htmx.org" / "dist" / "htmx.min.js"
+AXE_FILE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+SCREENSHOTS = ROOT / "build" / "screenshots"
+LAUNCH_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+PHONE_SIZE = {"width": 390, "height": 844}
+MINUS = "\u2212"
+# How Chromium notes a 4xx answer in the console; the tests check statuses themselves.
+HTTP_STATUS_NOTE = "Failed to load resource: the server responded with a status of"
+
+# Counts htmx's settled swaps, so a test can wait for the one its tap started.
+COUNT_SWAPS = """
+window.__swaps = 0;
+document.addEventListener("htmx:afterSettle", () => { window.__swaps += 1; });
+"""
+
+# Figures the run reports at its end (taps per hand, page weight, where the screenshots are).
+FIGURES: dict[str, str] = {}
+
+
+def what_is_missing() -> str | None:
+    """Why the browser tests cannot run here, or None when they can."""
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "the playwright package is not installed (make test installs it)"
+    if not CHROMIUM.exists():
+        return f"{CHROMIUM} is missing (make test installs it as root: apt-get install chromium)"
+    for path in (HTMX_FILE, AXE_FILE):
+        if not path.exists():
+            return f"{path.relative_to(ROOT)} is missing (make test runs npm ci)"
+    return None
+
+
+@dataclass
+class Phone:
+    """One phone at the table: a page in its own browser context, counting the taps made on it."""
+
+    context: object
+    page: object
+    base_url: str
+    javascript: bool
+    taps: int = 0
+    page_errors: list[str] = field(default_factory=list)
+    console_errors: list[str] = field(default_factory=list)
+    foreign: list[str] = field(default_factory=list)
+
+    # --- moving around -------------------------------------------------------------------
+
+    def go(self, path: str):
+        """Open a path of the app, as typed or followed from a link outside it."""
+        return self.page.goto(self.base_url + path)
+
+    def token(self) -> str:
+        """The edit token of the game page shown."""
+        match = re.search(r"/g/([A-Za-z0-9_-]+)", self.page.url)
+        assert match, self.page.url
+        return match.group(1)
+
+    def locate(self, selector: str):
+        """The elements a selector names on the page (a Playwright locator)."""
+        return self.page.locator(selector)
+
+    # --- tapping -------------------------------------------------------------------------
+
+    def tap(self, target) -> None:
+        """Tap an element (a selector or a locator) with a finger, and count the tap."""
+        locator = self.locate(target) if isinstance(target, str) else target
+        locator.tap()
+        self.taps += 1
+
+    def tap_to_load(self, target) -> None:
+        """Tap a link or a plain form's button and wait for the page it leads to."""
+        with self.page.expect_navigation():
+            self.tap(target)
+
+    def tap_to_save(self, target) -> None:
+        """Tap a form's button: htmx swaps the answer in place, or without script a page loads."""
+        locator = self.locate(target) if isinstance(target, str) else target
+        if self.javascript and locator.evaluate("b => !!b.form.getAttribute('hx-post')"):
+            before = self.page.evaluate("window.__swaps")
+            self.tap(locator)
+            self.page.wait_for_function("before => window.__swaps > before", arg=before)
+        else:
+            self.tap_to_load(locator)
+
+    def choose(self, name: str, value) -> None:
+        """Tap the button of a tap row (a radio input's label), opening its <details> if shut."""
+        label = self.locate(f'label:has(> input[name="{name}"][value="{value}"])')
+        if not label.is_visible():
+            closed = self.locate(f'details:not([open]):has(input[name="{name}"]) > summary')
+            assert closed.count(), f"no button {name}={value} on the page, open or folded"
+            self.tap(closed.last)
+        self.tap(label)
+        assert label.locator("input").is_checked(), f"{name}={value} did not stay checked"
+
+    def type_into(self, selector: str, text: str) -> None:
+        """Tap a text box and type into it with the phone's keyboard."""
+        self.tap(selector)
+        self.page.keyboard.press("Control+A")
+        self.page.keyboard.type(text)
+
+    # --- the game ------------------------------------------------------------------------
+
+    def start_game(self, players=(), teams=(), dealer: int = 0, preset: str | None = None) -> str:
+        """Fill the new-game form on the home page, tap Start, and return the edit token."""
+        self.go("/")
+        for seat, name in enumerate(players):
+            self.type_into(f'input[name="player_{seat}"]', name)
+        for team, name in enumerate(teams):
+            self.type_into(f'input[name="team_{team}"]', name)
+        self.choose("first_dealer", dealer)
+        if preset is not None:
+            self.page.select_option('select[name="preset"]', preset)
+        self.tap_to_load('form[action="/games"] button[type="submit"]')
+        return self.token()
+
+    def enter_bids(self, *bids) -> None:
+        """Tap the four bids by seat (in the order they are bid at the table), then Save."""
+        order = self.page.eval_on_selector_all(
+            '.hand-form fieldset:has(input[name^="bid_"])',
+            "sets => sets.map(s => s.querySelector('input').name)",
+        )
+        for name in order:
+            seat = int(name[-1])
+            self.choose(name, bids[seat])
+        self.save_hand()
+
+    def enter_tricks(self, **taps) -> None:
+        """Tap the given trick rows (tricks_0, team_tricks_1, ...), in this order, then Save."""
+        for name, value in taps.items():
+            self.choose(name, value)
+        self.save_hand()
+
+    def save_hand(self) -> None:
+        """Tap the hand form's Save button and wait for the answer."""
+        self.tap_to_save(".hand-form button.save")
+
+    def totals(self) -> tuple[int, int]:
+        """The two totals the scoreboard shows, as numbers."""
+        texts = self.locate(".scoreboard .total").all_inner_texts()
+        return tuple(int(t.replace(MINUS, "-")) for t in texts)
+
+    def texts(self, selector: str) -> list[str]:
+        """The visible texts of every element a selector names."""
+        return [t.strip() for t in self.locate(selector).all_inner_texts()]
+
+    def screenshot(self, folder: Path, name: str, full_page: bool = True) -> None:
+        """Save the page (the whole of it, or the screen's worth shown) at CSS pixel size."""
+        self.page.screenshot(path=folder / f"{name}.png", full_page=full_page, scale="css")
+
+
+# --- games set up over HTTP, for the tests that look at pages rather than play them ---------
+
+
+def hidden_value(html: str, name: str) -> str:
+    """The value of the first hidden input of that name in a page (the CSRF token, the version)."""
+    tag = re.search(rf'<input\b[^>]*\bname="?{name}\b"?[^>]*>', html)
+    assert tag, f"no input named {name}"
+    value = re.search(r'\bvalue="?([^"\s>]*)', tag.group(0))
+    assert value, tag.group(0)
+    return value.group(1)
+
+
+def post_game(request, base_url: str, **fields) -> str:
+    """Start a game through the new-game form's POST and return its edit token."""
+    home = request.get(base_url + "/").text()
+    data = {"csrf_token": hidden_value(home, "csrf_token"), "first_dealer": "0", **fields}
+    response = request.post(base_url + "/games", form=data)
+    assert response.ok, response.status
+    match = re.search(r"/g/([A-Za-z0-9_-]+)$", response.url)
+    assert match, response.url
+    return match.group(1)
+
+
+def hidden_fields(html: str, form_class: str) -> dict[str, str]:
+    """The hidden inputs of a form (by its class) in a page: what a browser sends untouched."""
+    form = re.search(rf'<form class="{form_class}".*?</form>', html, re.S)
+    assert form, f"no form {form_class}"
+    fields = {}
+    for tag in re.findall(r"<input\b[^>]*>", form.group(0)):
+        if re.search(r'\btype="?hidden\b', tag):
+            name = re.search(r'\bname="?([^"\s>]+)', tag).group(1)
+            value = re.search(r'\bvalue="?([^"\s>]*)', tag)
+            fields[name] = value.group(1) if value else ""
+    return fields
+
+
+def post_hand(request, base_url: str, token: str, **fields) -> None:
+    """Send a hand's bids and tricks (bid_0=..., team_tricks_0=...) as the hand form does."""
+    page = request.get(f"{base_url}/g/{token}").text()
+    data = hidden_fields(page, "hand-form") | {name: str(v) for name, v in fields.items()}
+    response = request.post(f"{base_url}/g/{token}/hand", form=data)
+    assert response.ok, (response.status, response.text()[:500])
+
+
+def view_token(request, base_url: str, token: str) -> str:
+    """The view-link token shown on a game's page."""
+    page = request.get(f"{base_url}/g/{token}").text()
+    match = re.search(r"/v/([A-Za-z0-9_-]+)", page)
+    assert match
+    return match.group(1)
+
+
+# --- what a page is like on a phone -----------------------------------------------------------
+
+OPEN_EVERYTHING = "() => document.querySelectorAll('details').forEach(d => { d.open = true; })"
+
+# Every visible tap target smaller than 44 × 44 CSS pixels, described. A tap row's radio input
+# is measured by its label, which is what the finger meets (the input lies inside its border).
+SMALL_TARGETS = """
+() => [...document.querySelectorAll(
+  "a, button, summary, select, label:has(> input[type=radio]),"
+  + "input:not([type=hidden]):not([type=radio])"
+)].filter(e => e.checkVisibility()).map(e => [e, e.getBoundingClientRect()])
+  .filter(([e, r]) => r.width < 44 || r.height < 44)
+  .map(([e, r]) => `${e.outerHTML.slice(0, 90)} is ${Math.round(r.width)}×${Math.round(r.height)}`)
+"""
+
+RUN_AXE = """
+async () => {
+  const result = await axe.run(document, { resultTypes: ["violations"] });
+  return result.violations.flatMap(v => v.nodes.map(n =>
+    `${v.id}: ${n.target.join(" ")} — ${n.failureSummary.replace(/\\s+/g, " ")}`));
+}
+"""
+
+
+def axe_violations(page) -> list[str]:
+    """Run axe-core (from node_modules) on the page as it is; one line per failing element."""
+    if not page.evaluate("() => typeof axe !== 'undefined'"):
+        page.add_script_tag(path=AXE_FILE)
+    return page.evaluate(RUN_AXE)
+
+
+def small_targets(page) -> list[str]:
+    """The visible links, buttons, summaries, inputs and tap-row labels under 44 × 44 px."""
+    return page.evaluate(SMALL_TARGETS)
+
+
+def page_width(page) -> int:
+    """How wide the page's content is: more than the viewport means a sideways scroll."""
+    return page.evaluate("() => document.documentElement.scrollWidth")
