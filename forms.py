@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import unicodedata
+from functools import cache
 
-from flask_babel import gettext
+from babel import support
+from flask_babel import get_locale, gettext
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import HiddenField, IntegerField, RadioField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
+from wtforms.i18n import messages_path
 from wtforms.validators import Length, Optional, Regexp, ValidationError
 
 import scoring
@@ -83,7 +86,24 @@ def _keep_or(*choices):
     return [SelectChoice("", _l("As the preset")), *(SelectChoice(v, t) for v, t in choices)]
 
 
-class NewGameForm(FlaskForm):
+@cache
+def _wtforms_catalog(locale: str) -> support.NullTranslations:
+    """WTForms' own messages in one language, read from disk once per worker."""
+    return support.Translations.load(messages_path(), [locale], domain="wtforms")
+
+
+class Form(FlaskForm):
+    """The base of every form here: WTForms' messages in the user's language."""
+
+    class Meta(FlaskForm.Meta):
+        """Form settings shared by every form."""
+
+        def get_translations(self, form):
+            """The cached catalogue (Flask-WTF would read and parse it on every request)."""
+            return _wtforms_catalog(str(get_locale()))
+
+
+class NewGameForm(Form):
     """Teams, seats, first dealer, rule preset and house rules for a new game."""
 
     nonce = HiddenField(default=_fresh_nonce, validators=[Optional(), Regexp(NONCE_PATTERN)])
@@ -161,7 +181,7 @@ class NewGameForm(FlaskForm):
         return rules.but(**changes)
 
 
-class ActionForm(FlaskForm):
+class ActionForm(Form):
     """A button's form: the CSRF token, the game version the page showed, a one-time token."""
 
     version = HiddenField(validators=[Optional(), Regexp(r"^\d{1,9}$")])
