@@ -66,7 +66,14 @@ test-pg: $(VENV)/.dev translations
 	DATABASE_URL=$(PG_URL) $(BIN)/python -m pytest -m "not browser"
 
 # Throughput and latency against the stack's own ceiling; not part of `make test`.
+# Debian's wrk loads the servers, installed when it is missing and we are root; without it a
+# small Python client does.
 bench: $(VENV)/.dev translations
+	@if ! command -v wrk >/dev/null && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	  echo "make: installing Debian's wrk for the benchmark"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk \
+	    || echo "make: apt-get could not install wrk; the Python client loads the servers"; \
+	fi
 	$(BIN)/python bench/run.py
 
 # Extract the strings to translate and merge them into the Portuguese catalogue.

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import secrets
+from functools import lru_cache
 from pathlib import Path
 
 from flask import Flask, current_app, has_request_context, request
@@ -14,6 +15,8 @@ from flask_migrate import Migrate
 from flask_wtf.csrf import CSRFProtect
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
+from werkzeug.datastructures import LanguageAccept
+from werkzeug.http import parse_accept_header
 
 from models import db
 
@@ -34,6 +37,8 @@ limiter = Limiter(key_func=get_remote_address)
 # limited is writing fast and guessing links (only lookups that find no game count).
 WRITE_LIMIT = "60 per minute"
 GUESS_LIMIT = "30 per minute"
+# Games whose replayed score each worker keeps (a 200-hand game's is a few hundred KB).
+REPLAYS_KEPT = 64
 
 
 def create_app(test_config: dict | None = None) -> Flask:
@@ -59,6 +64,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         RATELIMIT_HEADERS_ENABLED=True,
         WRITE_LIMIT=os.environ.get("WRITE_LIMIT", WRITE_LIMIT),
         GUESS_LIMIT=os.environ.get("GUESS_LIMIT", GUESS_LIMIT),
+        REPLAYS_KEPT=int(os.environ.get("REPLAYS_KEPT", REPLAYS_KEPT)),
     )
     if test_config is not None:
         app.config.update(test_config)
@@ -80,8 +86,10 @@ def create_app(test_config: dict | None = None) -> Flask:
     import views
 
     cli.register(app)
+    app.extensions["replays"] = views.Replays(app.config["REPLAYS_KEPT"])
     app.register_blueprint(views.bp)
     app.register_blueprint(sharing.bp)
+    app.wsgi_app = sharing.UnchangedPolls(app.wsgi_app, app)
     return app
 
 
@@ -126,11 +134,24 @@ limit_guesses = limiter.shared_limit(
 
 
 def select_locale() -> str:
+    """The language of this request's pages (Flask-Babel's locale selector)."""
+    return language_of(request.cookies.get(LANGUAGE_COOKIE), request.headers.get("Accept-Language"))
+
+
+def language_of(chosen: str | None, accept_language: str | None) -> str:
     """The language: the footer switch's cookie first, then what the browser asks for."""
-    chosen = request.cookies.get(LANGUAGE_COOKIE)
     if chosen in LANGUAGES:
         return chosen
-    best = request.accept_languages.best_match(["en", "pt_BR", "pt"])
+    return browser_language(accept_language)
+
+
+@lru_cache(maxsize=256)
+def browser_language(accept_language: str | None) -> str:
+    """The language an Accept-Language header asks for, of ours (English unless Portuguese).
+
+    Kept for each header seen: phones send the same few headers with every request.
+    """
+    best = parse_accept_header(accept_language, LanguageAccept).best_match(["en", "pt_BR", "pt"])
     return "pt_BR" if best in ("pt", "pt_BR") else "en"
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+from dataclasses import dataclass, fields
 from datetime import UTC, datetime
 
 from flask_sqlalchemy import SQLAlchemy
@@ -86,30 +87,13 @@ class Game(db.Model):
         return (self.player_0, self.player_1, self.player_2, self.player_3)
 
 
-class Hand(db.Model):
-    """One hand's bids and, once it has been played, the tricks taken.
+class HandInputs:
+    """What a stored hand tells the engine, read from its bid, tricks and team tricks columns.
 
-    A hand whose tricks are not in yet is the hand in play: its bids are known to the table.
+    Shared by the table's model and by StoredHand, the plain copy the pages read.
     """
 
-    __table_args__ = (UniqueConstraint("game_id", "number", name="uq_hand_game_number"),)
-
-    id: Mapped[int] = mapped_column(primary_key=True)
-    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
-    number: Mapped[int]
-    bid_0: Mapped[str] = mapped_column(String(9))
-    bid_1: Mapped[str] = mapped_column(String(9))
-    bid_2: Mapped[str] = mapped_column(String(9))
-    bid_3: Mapped[str] = mapped_column(String(9))
-    tricks_0: Mapped[int | None]
-    tricks_1: Mapped[int | None]
-    tricks_2: Mapped[int | None]
-    tricks_3: Mapped[int | None]
-    team_tricks_0: Mapped[int | None]
-    team_tricks_1: Mapped[int | None]
-    created_at: Mapped[datetime] = mapped_column(default=_now)
-
-    game: Mapped[Game] = relationship(back_populates="hands", lazy="raise")
+    __slots__ = ()
 
     @property
     def bids(self) -> tuple:
@@ -135,11 +119,80 @@ class Hand(db.Model):
         """The hand as the scoring engine takes it."""
         return scoring.Hand(self.bids, self.tricks, self.team_tricks)
 
+
+class Hand(HandInputs, db.Model):
+    """One hand's bids and, once it has been played, the tricks taken.
+
+    A hand whose tricks are not in yet is the hand in play: its bids are known to the table.
+    """
+
+    __table_args__ = (UniqueConstraint("game_id", "number", name="uq_hand_game_number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int]
+    bid_0: Mapped[str] = mapped_column(String(9))
+    bid_1: Mapped[str] = mapped_column(String(9))
+    bid_2: Mapped[str] = mapped_column(String(9))
+    bid_3: Mapped[str] = mapped_column(String(9))
+    tricks_0: Mapped[int | None]
+    tricks_1: Mapped[int | None]
+    tricks_2: Mapped[int | None]
+    tricks_3: Mapped[int | None]
+    team_tricks_0: Mapped[int | None]
+    team_tricks_1: Mapped[int | None]
+    created_at: Mapped[datetime] = mapped_column(default=_now)
+
+    game: Mapped[Game] = relationship(back_populates="hands", lazy="raise")
+
     def set_inputs(self, hand: scoring.Hand) -> None:
         """Store the engine's hand in this row's columns."""
-        self.bid_0, self.bid_1, self.bid_2, self.bid_3 = (bid_to_text(b) for b in hand.bids)
-        self.tricks_0, self.tricks_1, self.tricks_2, self.tricks_3 = hand.tricks
-        self.team_tricks_0, self.team_tricks_1 = hand.team_tricks
+        for name, value in hand_columns(hand).items():
+            setattr(self, name, value)
+
+
+@dataclass(frozen=True, slots=True)
+class StoredHand(HandInputs):
+    """A stored hand as the pages read it: the row's values, without the ORM's bookkeeping.
+
+    Loading a long game's hands this way costs a fraction of loading them as models; writes
+    change the table by the hand's id.
+    """
+
+    id: int
+    game_id: int
+    number: int
+    bid_0: str
+    bid_1: str
+    bid_2: str
+    bid_3: str
+    tricks_0: int | None
+    tricks_1: int | None
+    tricks_2: int | None
+    tricks_3: int | None
+    team_tricks_0: int | None
+    team_tricks_1: int | None
+
+    @classmethod
+    def columns(cls) -> list:
+        """The table's columns in the order of this class's fields, to select them."""
+        return [Hand.__table__.c[f.name] for f in fields(cls)]
+
+
+def hand_columns(hand: scoring.Hand) -> dict:
+    """The engine's hand as the values of a stored hand's input columns."""
+    return {
+        "bid_0": bid_to_text(hand.bids[0]),
+        "bid_1": bid_to_text(hand.bids[1]),
+        "bid_2": bid_to_text(hand.bids[2]),
+        "bid_3": bid_to_text(hand.bids[3]),
+        "tricks_0": hand.tricks[0],
+        "tricks_1": hand.tricks[1],
+        "tricks_2": hand.tricks[2],
+        "tricks_3": hand.tricks[3],
+        "team_tricks_0": hand.team_tricks[0],
+        "team_tricks_1": hand.team_tricks[1],
+    }
 
 
 def bid_to_text(bid) -> str:

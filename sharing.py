@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 import json
+import re
 
-from flask import Blueprint, Response, abort, current_app, redirect, request, url_for
+from flask import Blueprint, Flask, Response, abort, current_app, redirect, request, url_for
 from flask_babel import get_locale, gettext, ngettext
-from sqlalchemy import select, update
+from sqlalchemy import bindparam, select, update
+from werkzeug.http import parse_cookie, parse_etags, quote_etag
 
 import chart
 import export
 import share
-from app import limit_guesses, limit_writes
+from app import LANGUAGE_COOKIE, language_of, limit_guesses, limit_writes
 from forms import ActionForm
 from models import Game, db, new_token
-from views import Table, load_table, my_games, page_or_partial
+from views import Table, load_table, my_games, page_or_partial, tables_of
 
 bp = Blueprint("sharing", __name__)
 
@@ -36,9 +38,14 @@ def running_totals_svg(state, teams):
     return chart.running_totals_svg(state, teams, title=title)
 
 
-def view_etag(game_id: int, version: int, partial: bool) -> str:
+def view_etag(game_id: int, version: int, language: str, partial: bool) -> str:
     """What a scoreboard answer depends on: the game's version, the language, page or part."""
-    return f"{game_id}-{version}-{get_locale()}-{'p' if partial else 'f'}"
+    return f"{game_id}-{version}-{language}-{'p' if partial else 'f'}"
+
+
+# Shared caches must not keep a game's page; browsers keep it but ask again every time.
+VIEW_CACHE_CONTROL = "no-cache"
+VIEW_VARY = "HX-Request, Accept-Language, Cookie"
 
 
 @bp.get("/v/<token>")
@@ -46,16 +53,14 @@ def view_etag(game_id: int, version: int, partial: bool) -> str:
 def view(token: str):
     """The live scoreboard behind the view link; an unchanged game answers 304 without replaying."""
     partial = request.headers.get("HX-Request") == "true"
-    row = db.session.execute(
-        select(Game.id, Game.version).where(Game.view_token == token)
-    ).one_or_none()
-    if row is None:
+    game = db.session.scalar(select(Game).where(Game.view_token == token))
+    if game is None:
         abort(404)
-    etag = view_etag(row.id, row.version, partial)
+    etag = view_etag(game.id, game.version, str(get_locale()), partial)
     if request.if_none_match.contains_weak(etag):
         response = Response(status=304)
     else:
-        table = load_table(token, Game.view_token)
+        table = tables_of([game])[0]
         response = page_or_partial(
             "view.html",
             "_view.html",
@@ -64,11 +69,67 @@ def view(token: str):
             all_hands=request.args.get("all") == "1",
         )
     response.set_etag(etag)
-    response.cache_control.no_cache = True
-    response.vary.add("HX-Request")
-    response.vary.add("Accept-Language")
-    response.vary.add("Cookie")
+    response.headers["Cache-Control"] = VIEW_CACHE_CONTROL
+    response.headers["Vary"] = VIEW_VARY
     return response
+
+
+class UnchangedPolls:
+    """WSGI middleware answering a scoreboard poll whose game has not changed, before Flask.
+
+    Every phone at every table asks for its scoreboard every few seconds, and nearly every
+    answer is "not modified". That answer needs one indexed query, not a Flask request: this
+    gives it, with the headers the view route would give. Everything else (a changed game,
+    an unknown link, any other request) goes on to the app untouched.
+    """
+
+    PATH = re.compile(r"/v/([A-Za-z0-9_-]{1,64})")
+
+    def __init__(self, wsgi_app, app: Flask):
+        """Wrap the app's WSGI callable; the game lookup uses the app's own engine."""
+        self.wsgi_app = wsgi_app
+        with app.app_context():
+            self.engine = db.engine
+        self.headers = [
+            ("Cache-Control", VIEW_CACHE_CONTROL),
+            ("Vary", VIEW_VARY),
+            *security_header_items(app.config["HTMX_URL"], game_link=True),
+        ]
+        # Compiled once for this database's driver and run on a pooled driver connection:
+        # a SQLAlchemy Connection would cost ten times what the query itself costs.
+        lookup = select(Game.id, Game.version).where(Game.view_token == bindparam("token"))
+        compiled = lookup.compile(dialect=self.engine.dialect)
+        self.sql = str(compiled)
+        self.positional = compiled.positional
+
+    def __call__(self, environ, start_response):
+        """Answer 304 when the If-None-Match of a scoreboard GET names its current version."""
+        asked = environ.get("HTTP_IF_NONE_MATCH")
+        if asked and environ.get("REQUEST_METHOD") == "GET":
+            path = self.PATH.fullmatch(environ.get("PATH_INFO", ""))
+            if path is not None:
+                etag = self.current_etag(path[1], environ)
+                if etag is not None and parse_etags(asked).contains_weak(etag):
+                    start_response("304 Not Modified", [("ETag", quote_etag(etag)), *self.headers])
+                    return []
+        return self.wsgi_app(environ, start_response)
+
+    def current_etag(self, token: str, environ) -> str | None:
+        """The ETag the view route would give this request now; None when there is no game."""
+        connection = self.engine.raw_connection()
+        try:
+            cursor = connection.cursor()
+            cursor.execute(self.sql, (token,) if self.positional else {"token": token})
+            row = cursor.fetchone()
+            cursor.close()
+        finally:
+            connection.close()
+        if row is None:
+            return None
+        chosen = parse_cookie(environ).get(LANGUAGE_COOKIE)
+        language = language_of(chosen, environ.get("HTTP_ACCEPT_LANGUAGE"))
+        partial = environ.get("HTTP_HX_REQUEST") == "true"
+        return view_etag(row[0], row[1], language, partial)
 
 
 @bp.get("/v/<token>.json")
@@ -166,18 +227,28 @@ def robots():
 @bp.after_app_request
 def security_headers(response: Response) -> Response:
     """Headers on every answer: only our scripts run, links never leak, no framing, no sniffing."""
-    htmx = current_app.config["HTMX_URL"]
-    response.headers.setdefault(
-        "Content-Security-Policy",
-        "default-src 'self'; "
-        f"script-src 'self' {htmx}; "
-        "style-src 'self'; img-src 'self' data:; connect-src 'self'; "
-        "base-uri 'none'; form-action 'self'; frame-ancestors 'none'; object-src 'none'",
-    )
-    response.headers.setdefault("Referrer-Policy", "same-origin")
-    response.headers.setdefault("X-Content-Type-Options", "nosniff")
-    response.headers.setdefault("X-Frame-Options", "DENY")
-    if request.path.startswith(("/g/", "/v/")):
-        response.headers.setdefault("X-Robots-Tag", "noindex, nofollow")
+    game_link = request.path.startswith(("/g/", "/v/"))
+    for name, value in security_header_items(current_app.config["HTMX_URL"], game_link):
+        response.headers.setdefault(name, value)
+    if game_link:
         response.headers.setdefault("Cache-Control", "private, no-cache")
     return response
+
+
+def security_header_items(htmx_url: str, game_link: bool) -> list[tuple[str, str]]:
+    """The security headers, for the app's responses and for the polls answered before it."""
+    items = [
+        (
+            "Content-Security-Policy",
+            "default-src 'self'; "
+            f"script-src 'self' {htmx_url}; "
+            "style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+            "base-uri 'none'; form-action 'self'; frame-ancestors 'none'; object-src 'none'",
+        ),
+        ("Referrer-Policy", "same-origin"),
+        ("X-Content-Type-Options", "nosniff"),
+        ("X-Frame-Options", "DENY"),
+    ]
+    if game_link:
+        items.append(("X-Robots-Tag", "noindex, nofollow"))
+    return items

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 
+from cachetools import LRUCache
 from flask import (
     Blueprint,
     abort,
@@ -16,15 +18,14 @@ from flask import (
 )
 from flask_babel import format_date, get_locale, gettext
 from flask_wtf.csrf import CSRFError
-from sqlalchemy import select, update
+from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import selectinload
 from werkzeug.exceptions import HTTPException
 
 import scoring
 from app import LANGUAGE_COOKIE, limit_guesses, limit_writes
 from forms import PRESET_NAMES, ActionForm, HandForm, NewGameForm, problem_message
-from models import Game, Hand, db, new_token
+from models import Game, Hand, StoredHand, db, hand_columns, new_token
 
 bp = Blueprint("game", __name__)
 
@@ -43,13 +44,19 @@ class Table:
     """A stored game with its replayed score: everything a game page shows."""
 
     game: Game
+    hands: tuple[StoredHand, ...]  # every stored hand, in order
     state: scoring.Game
-    in_play: Hand | None
 
     @property
-    def played(self) -> list[Hand]:
+    def played(self) -> list[StoredHand]:
         """The stored hands whose tricks are in."""
-        return [h for h in self.game.hands if h.played]
+        return [h for h in self.hands if h.played]
+
+    @property
+    def in_play(self) -> StoredHand | None:
+        """The hand whose bids are in and tricks are not, if there is one."""
+        last = self.hands[-1] if self.hands else None
+        return last if last is not None and not last.played else None
 
     def bidding_order(self) -> list[int]:
         """Seats in the order they bid this hand, starting left of the dealer."""
@@ -67,19 +74,98 @@ class Table:
 
 def load_table(token: str, link=Game.edit_token) -> Table:
     """The game behind a link (the edit link unless told), replayed; 404 for any other token."""
-    game = db.session.scalar(select(Game).where(link == token).options(selectinload(Game.hands)))
+    game = db.session.scalar(select(Game).where(link == token))
     if game is None:
         abort(404)
-    return table_of(game)
+    return tables_of([game])[0]
 
 
-def table_of(game: Game) -> Table:
-    """Replay a loaded game's played hands and find the hand in play."""
-    played = [h.to_engine() for h in game.hands if h.played]
-    state = scoring.replay(game.rules, played, game.first_dealer)
-    last = game.hands[-1] if game.hands else None
-    in_play = last if last is not None and not last.played else None
-    return Table(game, state, in_play)
+class Replays:
+    """The hands and replayed score of the games this process showed last, by game version.
+
+    Every write to a game bumps its version and sets its one-time token, so a game's entry
+    is never out of date: a changed game is simply looked up under a new key. Long games
+    cost their load and replay once per change instead of once per page.
+    """
+
+    def __init__(self, size: int):
+        """Keep at most `size` games (the least recently shown are dropped first)."""
+        self.cache = LRUCache(maxsize=size) if size > 0 else None
+        self.lock = threading.Lock()  # the cache is shared by a worker's threads
+
+    @staticmethod
+    def key(game: Game) -> tuple:
+        """What a game's replay depends on: which game, and its state after its latest write."""
+        return (game.id, game.version, game.last_nonce)
+
+    def get(self, game: Game) -> tuple | None:
+        """The game's (hands, state) if kept, else None."""
+        if self.cache is None:
+            return None
+        with self.lock:
+            return self.cache.get(self.key(game))
+
+    def clear(self) -> None:
+        """Forget every game (the benchmark counts the queries of a game not kept)."""
+        if self.cache is not None:
+            with self.lock:
+                self.cache.clear()
+
+    def keep(self, game: Game, replay: tuple) -> None:
+        """Remember the game's (hands, state)."""
+        if self.cache is not None:
+            with self.lock:
+                self.cache[self.key(game)] = replay
+
+
+def tables_of(games: list[Game]) -> list[Table]:
+    """Each game with its hands and replayed score; hands are read only for games not kept."""
+    replays: Replays = current_app.extensions["replays"]
+    kept = {game.id: replays.get(game) for game in games}
+    missing = [game.id for game in games if kept[game.id] is None]
+    if missing:
+        hands = stored_hands(missing)
+        for game in games:
+            if kept[game.id] is None:
+                kept[game.id] = replay_hands(game, hands[game.id])
+                replays.keep(game, kept[game.id])
+    return [Table(game, *kept[game.id]) for game in games]
+
+
+def stored_hands(game_ids: list[int]) -> dict[int, list[StoredHand]]:
+    """Every stored hand of these games, in order, by game (one query, plain values)."""
+    hands: dict[int, list[StoredHand]] = {game_id: [] for game_id in game_ids}
+    rows = db.session.execute(
+        select(*StoredHand.columns())
+        .where(Hand.game_id.in_(game_ids))
+        .order_by(Hand.game_id, Hand.number)
+    )
+    for row in rows:
+        hands[row.game_id].append(StoredHand(*row))
+    return hands
+
+
+def replay_hands(game: Game, hands: list[StoredHand]) -> tuple[tuple, scoring.Game]:
+    """A game's hands and the score their played ones add up to."""
+    played = [h.to_engine() for h in hands if h.played]
+    return tuple(hands), scoring.replay(game.rules, played, game.first_dealer)
+
+
+def store_hand(game: Game, number: int, hand: scoring.Hand, stored: StoredHand | None) -> None:
+    """Write a hand's inputs over its stored row, or as a new row when it has none yet.
+
+    Part of the write's transaction: save_write commits it or rolls it back.
+    """
+    values = hand_columns(hand)
+    if stored is None:
+        db.session.add(Hand(game_id=game.id, number=number, **values))
+    else:
+        db.session.execute(
+            update(Hand)
+            .where(Hand.id == stored.id)
+            .values(values)
+            .execution_options(synchronize_session=False)
+        )
 
 
 def page_or_partial(page: str, partial: str, status: int = 200, **context):
@@ -181,9 +267,8 @@ def my_games() -> list[Table]:
         .where(Game.device == device)
         .order_by(Game.created_at.desc(), Game.id.desc())
         .limit(MY_GAMES_SHOWN)
-        .options(selectinload(Game.hands))
-    )
-    return [table_of(g) for g in games]
+    ).all()
+    return tables_of(games)
 
 
 @bp.post("/games")
@@ -270,15 +355,13 @@ def enter_hand(token: str):
     if problems:
         form.add_problems(problems)
         return game_page(table, form, 422)
-    row = table.in_play or Hand(game_id=table.game.id, number=len(table.state.hands) + 1)
-    row.set_inputs(hand)
-    db.session.add(row)
+    store_hand(table.game, len(table.state.hands) + 1, hand, table.in_play)
     if not save_write(table.game, form):
         return after_write(token, form)
     return redirect(url_for(".show", token=token), 303)
 
 
-def played_hand(table: Table, number: int) -> Hand:
+def played_hand(table: Table, number: int) -> StoredHand:
     """A played hand of this game by its number; 404 when there is none."""
     played = table.played
     if not 1 <= number <= len(played):
@@ -324,7 +407,7 @@ def edit_hand(token: str, number: int):
     if problem is not None:
         note_later_hand(form, table.in_play.number, problem)
         return edit_page(table, number, form, 422)
-    row.set_inputs(hand)
+    store_hand(table.game, number, hand, row)
     if not save_write(table.game, form):
         if repeated(token, form):
             return redirect(url_for(".show", token=token), 303)
@@ -385,9 +468,9 @@ def edit_page(table: Table, number: int, form: HandForm, status: int = 200, mess
 def undo(token: str):
     """Remove the latest hand (or the bids of the hand in play), after a confirmation."""
     table = load_table(token)
-    if not table.game.hands:
+    if not table.hands:
         return redirect(url_for(".show", token=token), 303)
-    last = table.game.hands[-1]
+    last = table.hands[-1]
     if request.method == "GET":
         form = ActionForm(formdata=None)
         return render_template("undo.html", table=table, hand=last, form=form)
@@ -396,7 +479,9 @@ def undo(token: str):
         abort(400)
     if is_repeat(table.game.last_nonce, form):
         return redirect(url_for(".show", token=token), 303)
-    db.session.delete(last)
+    db.session.execute(
+        delete(Hand).where(Hand.id == last.id).execution_options(synchronize_session=False)
+    )
     if not save_write(table.game, form):
         return after_write(token, form)
     return redirect(url_for(".show", token=token), 303)

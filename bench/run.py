@@ -267,9 +267,14 @@ def print_report(report: dict) -> None:
     print("(ceil/s: the ceiling measured just before and after that target; a submission is")
     print(" one POST and the GET its 303 leads to, so its queries are the POST's + the GET's)")
     print()
-    print("queries per request by hands in the game (10 / 50 / 200):")
+    print("queries per request by hands in the game (10 / 50 / 200): for a game that just")
+    print("changed, and (kept:) again with its replay kept by the worker")
     for page, by_size in report["queries"].items():
-        print(f"  {page:<14} {' / '.join(str(by_size[s]) for s in sorted(by_size))}")
+        kept = report["queries_kept"][page]
+        print(
+            f"  {page:<14} {' / '.join(str(by_size[s]) for s in sorted(by_size)):<12}"
+            f" kept: {' / '.join(str(kept[s]) for s in sorted(kept))}"
+        )
     print()
     for g in report["goals"]:
         print(f"{'PASS' if g['met'] else 'MISS'}  {g['goal']:<42} {g['reached']}")
@@ -320,11 +325,14 @@ def main() -> None:
             ports = {"ceiling": ceiling_port, "app": app_port}
             app_targets = targets(tokens, probed["etag"][50])
             results = load_all(loader, ports, app_targets, pages)
-    queries = {
-        page: {size: figures["queries"] for size, figures in by_size.items()}
-        for page, by_size in pages.items()
-        if page != "robots"
-    }
+    queries, queries_kept = (
+        {
+            page: {size: figures[key] for size, figures in by_size.items()}
+            for page, by_size in pages.items()
+            if page != "robots"
+        }
+        for key in ("queries", "queries_kept")
+    )
     own_bytes = {"html": pages["edit"][50]["bytes"]} | {
         Path(p).suffix[1:]: b for p, b in probed["static"].items()
     }
@@ -336,6 +344,7 @@ def main() -> None:
         "seconds": args.seconds,
         "results": results,
         "queries": queries,
+        "queries_kept": queries_kept,
         "pages": pages,
         "own_bytes_50_hands": own_bytes,
         "replay_200_hands": replay,

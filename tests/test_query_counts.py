@@ -14,6 +14,7 @@ from sqlalchemy import event, select
 from test_web_helpers import Page, form_data, hand_taps, start_game
 
 import scoring
+from app import create_app
 from models import Game, Hand, db
 
 MAX_QUERIES = 4
@@ -103,3 +104,39 @@ def test_the_queries_of_a_page_do_not_grow_with_the_hands_of_the_game(app, clien
     small = queries_per_request(app, client, *game_with_hands(app, client, SMALL))
     large = queries_per_request(app, client, *game_with_hands(app, client, LARGE))
     assert large == small
+
+
+def test_a_page_of_an_unchanged_game_reads_only_the_game_row_the_second_time(app, client):
+    token, view = game_with_hands(app, client, LARGE)
+    bodies = {}
+    for path, headers in ((f"/v/{view}", HX), (f"/g/{token}", {})):
+        first = client.get(path, headers=headers)
+        with counting_queries(app) as statements:
+            again = client.get(path, headers=headers)
+        assert again.status_code == first.status_code == 200
+        assert len(statements) == 1, statements
+        assert "FROM hand" not in statements[0]
+        bodies[path] = (first.get_data(as_text=True), again.get_data(as_text=True))
+    # The scoreboard is the same both times (the edit page's form carries a fresh one-time
+    # token each time, so only the scoreboard is compared whole).
+    first, again = bodies[f"/v/{view}"]
+    assert again == first
+    assert f"Hand {LARGE + 1}" in again
+
+
+def test_a_hand_saved_by_another_worker_shows_on_the_next_page(app, client):
+    """Each worker keeps its own replays: a write through another one must still show at once."""
+    token, view = game_with_hands(app, client, SMALL)
+    other = create_app(
+        {key: app.config[key] for key in ("TESTING", "SECRET_KEY", "SQLALCHEMY_DATABASE_URI")}
+        | {"WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False}
+    )
+    before = client.get(f"/v/{view}", headers=HX).get_data(as_text=True)
+    assert f"Hand {SMALL + 1}" in before
+    form = Page(other.test_client().get(f"/g/{token}")).form("hand-form")
+    data = form_data(form) | hand_taps(bids=HANDS[0].bids, tricks=HANDS[0].tricks)
+    assert other.test_client().post(form.attrs["action"], data=data).status_code == 303
+    with other.app_context():
+        db.engine.dispose()
+    after = client.get(f"/v/{view}", headers=HX).get_data(as_text=True)
+    assert f"Hand {SMALL + 2}" in after

@@ -29,9 +29,11 @@ from urllib.parse import urlsplit
 
 import pytest
 import segno
+from flask import Response, request_started
 from qr_reading import SVG, dark_modules, raster
 from sqlalchemy import event, select
 from test_web_helpers import NAMES
+from werkzeug.test import Client
 
 import scoring
 import share
@@ -496,21 +498,148 @@ def test_the_partial_and_the_full_page_have_different_etags(app, client, new_gam
 
 
 @pytest.mark.parametrize("headers", [{}, HX], ids=["page", "partial"])
-def test_a_304_runs_one_query_and_a_200_replays_the_game(app, client, new_game, play, headers):
-    view = view_token_of(app, playing_game(new_game, play))
+def test_a_304_runs_one_query_and_a_changed_game_is_read_again(
+    app, client, new_game, play, headers
+):
+    edit = playing_game(new_game, play)
+    view = view_token_of(app, edit)
     etag = client.get(f"/v/{view}", headers=headers).headers["ETag"]
+    # Flask's own route (a HEAD, or the app without the shortcut in front of it).
     with recorded_queries(app) as statements:
-        response = client.get(f"/v/{view}", headers={**headers, "If-None-Match": etag})
+        response = without_shortcut(app).get(
+            f"/v/{view}", headers={**headers, "If-None-Match": etag}
+        )
     assert response.status_code == 304
     asked = queries(statements)
     assert len(asked) == 1, asked
     assert "hand" not in asked[0].lower().split("from", 1)[1]
+    play(edit, NEXT_BIDS, (4, 3, 2, 4))
     with recorded_queries(app) as statements:
-        response = client.get(f"/v/{view}", headers=headers)
+        response = client.get(f"/v/{view}", headers={**headers, "If-None-Match": etag})
     assert response.status_code == 200
+    assert "Hand 3" in text_of(response.get_data(as_text=True))
     asked = queries(statements)
-    assert len(asked) > 1, asked
     assert any("FROM hand" in s for s in asked), asked
+
+
+@contextmanager
+def flask_requests(app):
+    """Count the requests that reach Flask's dispatch inside the block."""
+    seen = []
+
+    def started(sender, **extra):
+        """Note one request entering the app."""
+        seen.append(sender)
+
+    with request_started.connected_to(started, app):
+        yield seen
+
+
+def without_shortcut(app):
+    """A client for the Flask app alone, without the middleware that answers unchanged polls."""
+    return Client(app.wsgi_app.wsgi_app, Response)
+
+
+@pytest.mark.parametrize("headers", [{}, HX], ids=["page", "partial"])
+def test_an_unchanged_poll_is_answered_before_flask_with_the_headers_flask_would_give(
+    app, client, new_game, play, headers
+):
+    view = view_token_of(app, playing_game(new_game, play))
+    etag = client.get(f"/v/{view}", headers=headers).headers["ETag"]
+    asked = {**headers, "If-None-Match": etag}
+    with flask_requests(app) as seen:
+        fast = client.get(f"/v/{view}", headers=asked)
+    assert fast.status_code == 304
+    assert seen == []
+    with flask_requests(app) as seen:
+        slow = without_shortcut(app).get(f"/v/{view}", headers=asked)
+    assert slow.status_code == 304
+    assert len(seen) == 1
+    rate_limit = ("X-RateLimit", "Retry-After")
+    slow_headers = {k: v for k, v in slow.headers.items() if not k.startswith(rate_limit)}
+    assert dict(fast.headers.items()) == slow_headers
+
+
+@contextmanager
+def sqlite_statements(app):
+    """Every statement SQLite runs for the app inside the block, however it was sent.
+
+    The unchanged-poll shortcut uses a driver connection, which SQLAlchemy's events do not see.
+    """
+    with app.app_context():
+        engine = db.engine
+    if engine.dialect.name != "sqlite":
+        pytest.skip("SQLite's trace callback counts the statements; the SQLite pass runs this")
+    statements: list[str] = []
+
+    def trace(dbapi_connection, record, proxy):
+        """Have SQLite report each statement of a connection taken from the pool."""
+        dbapi_connection.set_trace_callback(statements.append)
+
+    def untrace(dbapi_connection, record):
+        """Stop reporting once the connection goes back to the pool."""
+        dbapi_connection.set_trace_callback(None)
+
+    event.listen(engine, "checkout", trace)
+    event.listen(engine, "checkin", untrace)
+    try:
+        yield statements
+    finally:
+        event.remove(engine, "checkout", trace)
+        event.remove(engine, "checkin", untrace)
+
+
+def test_an_unchanged_poll_costs_one_query_of_the_game_row_and_nothing_else(
+    app, client, new_game, play
+):
+    view = view_token_of(app, playing_game(new_game, play))
+    etag = client.get(f"/v/{view}", headers=HX).headers["ETag"]
+    with sqlite_statements(app) as statements:
+        response = client.get(f"/v/{view}", headers={**HX, "If-None-Match": etag})
+    assert response.status_code == 304
+    asked = queries(statements)
+    assert len(asked) == 1, statements
+    assert "FROM game" in asked[0]
+    assert "hand" not in asked[0].lower()
+
+
+@pytest.mark.parametrize("by", ["browser", "cookie"])
+def test_a_poll_in_another_language_than_its_etag_gets_the_page_in_that_language(
+    app, client, new_game, play, by
+):
+    view = view_token_of(app, playing_game(new_game, play))
+    english = client.get(f"/v/{view}", headers=HX).headers["ETag"]
+    asked = dict(HX)
+    if by == "cookie":
+        client.set_cookie("lang", "pt_BR")
+    else:
+        asked["Accept-Language"] = "pt-BR,pt;q=0.9"
+    response = client.get(f"/v/{view}", headers={**asked, "If-None-Match": english})
+    assert response.status_code == 200
+    assert "Mão 2" in text_of(response.get_data(as_text=True))
+    portuguese = response.headers["ETag"]
+    assert portuguese != english
+    again = client.get(f"/v/{view}", headers={**asked, "If-None-Match": portuguese})
+    assert again.status_code == 304
+
+
+@pytest.mark.parametrize("etag", ["*", '"1-0-en-p"', '"nothing"'])
+def test_a_poll_with_an_unknown_link_is_a_404_whatever_etag_it_sends(app, client, etag):
+    response = client.get(f"/v/{secrets.token_urlsafe(16)}", headers={**HX, "If-None-Match": etag})
+    assert response.status_code == 404
+    assert "There is no game at this link" in response.get_data(as_text=True)
+
+
+def test_only_a_get_of_the_scoreboard_itself_is_answered_before_flask(app, client, new_game, play):
+    view = view_token_of(app, playing_game(new_game, play))
+    etag = client.get(f"/v/{view}").headers["ETag"]
+    asked = {"If-None-Match": etag}
+    with flask_requests(app) as seen:
+        assert client.head(f"/v/{view}", headers=asked).status_code == 304
+        assert client.get(f"/v/{view}.json", headers=asked).status_code == 200
+        assert client.get(f"/v/{view}/qr.svg", headers=asked).status_code == 200
+        assert client.post(f"/v/{view}", headers=asked).status_code == 405
+    assert len(seen) == 4
 
 
 # --- the live scoreboard -----------------------------------------------------------------------
