@@ -4,12 +4,14 @@ Both the app and a minimal WSGI app (bench/ceiling.py) are served by gunicorn ex
 `make run` serves the app (gunicorn.conf.py: its worker count and class), the app on a fresh
 SQLite database holding games of 10, 50 and 200 hands (its per-address write limit raised out
 of reach: every request comes from 127.0.0.1). A load generator on loopback (wrk, else
-bench/pyclient.py) runs each target for a few seconds, with a slice of the ceiling before and
-after it: each rate is given as a ratio to the mean of those two, so that other work on the
-machine moves both sides of a ratio alike. SQL queries and bytes per page are counted in-process
-with the test client; the engine's replay of a 200-hand game is timed alone.
+bench/pyclient.py) runs each target for a few seconds in rounds, with a slice of the ceiling
+before and after each: each round's rate is given as a ratio to the mean of those two, so that
+other work on the machine moves both sides of a ratio alike, and the median round is
+reported. SQL queries and bytes per page are counted in-process with the test client; the
+engine's replay of a 200-hand game is timed alone.
 
-    .venv/bin/python bench/run.py [--seconds 6] [--client auto|wrk|python] [--out FILE]
+    .venv/bin/python bench/run.py [--seconds 6] [--rounds 3] [--client auto|wrk|python]
+                                  [--out FILE]
 
 Prints the table with PASS/MISS against the targets of issue #7 and writes it all as JSON to
 build/bench-<date>.json (or --out).
@@ -54,6 +56,9 @@ def parse_args() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=int, default=6, help="measured seconds per target")
     parser.add_argument("--warmup", type=int, default=1, help="unmeasured seconds per target")
+    parser.add_argument(
+        "--rounds", type=int, default=3, help="rounds the measured seconds are split into"
+    )
     parser.add_argument("--client", choices=("auto", "wrk", "python"), default="auto")
     parser.add_argument("--out", type=Path, help="the JSON file (build/bench-<date>.json)")
     return parser.parse_args()
@@ -154,19 +159,28 @@ class Loader:
 
 
 def load_all(loader: Loader, ports: dict, app_targets: list[dict], pages: dict) -> dict:
-    """Each app target between two slices of the ceiling, so that its ratio is taken against
-    the ceiling as the machine stood at that moment (other work on it drifts)."""
+    """Each app target in rounds, each round between two slices of the ceiling, so that its
+    ratio is taken against the ceiling as the machine stood at that moment (other work on it
+    drifts); a target's figures are those of its median round."""
     args = loader.args
-    slice_seconds = max(2, args.seconds // 2)
+    rounds = max(1, args.rounds)
+    part = max(1, args.seconds // rounds)
+    slice_seconds = max(1, part // 2)
     print(f"  {CEILING['label']} ...", flush=True)
     slices = [loader.measure(CEILING, ports["ceiling"], slice_seconds, args.warmup)]
     results = {}
     for target in app_targets:
         print(f"  {target['label']} ...", flush=True)
-        result = loader.measure(target, ports["app"], args.seconds, args.warmup)
-        slices.append(loader.measure(CEILING, ports["ceiling"], slice_seconds))
-        result["ceiling_rps"] = (slices[-2]["rps"] + slices[-1]["rps"]) / 2
-        result["ratio"] = result["rps"] / result["ceiling_rps"] if result["ceiling_rps"] else 0
+        runs = []
+        for number in range(rounds):
+            warmup = args.warmup if number == 0 else 0
+            run = loader.measure(target, ports["app"], part, warmup)
+            slices.append(loader.measure(CEILING, ports["ceiling"], slice_seconds))
+            run["ceiling_rps"] = (slices[-2]["rps"] + slices[-1]["rps"]) / 2
+            run["ratio"] = run["rps"] / run["ceiling_rps"] if run["ceiling_rps"] else 0
+            runs.append(run)
+        result = dict(sorted(runs, key=lambda r: r["ratio"])[len(runs) // 2])
+        result["ratios"] = [r["ratio"] for r in runs]
         page, size = target["probe"]
         figures = pages[page][size] if size else pages[page]
         result.update(label=target["label"], queries=figures["queries"], bytes=figures["bytes"])
@@ -180,6 +194,7 @@ def load_all(loader: Loader, ports: dict, app_targets: list[dict], pages: dict) 
             "rps": sum(rates) / len(rates),
             "ceiling_rps": sum(rates) / len(rates),
             "ratio": 1.0,
+            "ratios": [],
             "p50_ms": sorted(s["p50_ms"] for s in slices)[len(slices) // 2],
             "p99_ms": sorted(s["p99_ms"] for s in slices)[len(slices) // 2],
             "queries": None,
@@ -253,19 +268,21 @@ def print_report(report: dict) -> None:
     """The table of targets, then the goals, the engine's replay and the run's length."""
     print()
     print(
-        f"{'target':<32} {'req/s':>7} {'ceil/s':>7} {'x ceil':>6} {'p50 ms':>7} {'p99 ms':>7} "
-        f"{'queries':>7} {'bytes':>7}"
+        f"{'target':<32} {'req/s':>7} {'ceil/s':>7} {'x ceil':>6} {'rounds':>9} {'p50 ms':>7} "
+        f"{'p99 ms':>7} {'queries':>7} {'bytes':>7}"
     )
     for key, r in report["results"].items():
         queries = "" if r["queries"] is None else str(r["queries"])
         if key == "submit":
             queries += f"+{r['queries_follow']}"
+        spread = f"{min(r['ratios']):.2f}-{max(r['ratios']):.2f}" if r["ratios"] else ""
         print(
             f"{r['label']:<32} {r['rps']:>7.0f} {r['ceiling_rps']:>7.0f} {r['ratio']:>6.2f} "
-            f"{r['p50_ms']:>7.2f} {r['p99_ms']:>7.2f} {queries:>7} {r['bytes']:>7}"
+            f"{spread:>9} {r['p50_ms']:>7.2f} {r['p99_ms']:>7.2f} {queries:>7} {r['bytes']:>7}"
         )
-    print("(ceil/s: the ceiling measured just before and after that target; a submission is")
-    print(" one POST and the GET its 303 leads to, so its queries are the POST's + the GET's)")
+    print("(each target runs in rounds between slices of the ceiling: its row is the median")
+    print(" round, `rounds` the lowest and highest ratio; ceil/s: the ceiling around that round.")
+    print(" A submission is one POST and the GET its 303 leads to: the POST's + the GET's queries)")
     print()
     print("queries per request by hands in the game (10 / 50 / 200): for a game that just")
     print("changed, and (kept:) again with its replay kept by the worker")

@@ -16,6 +16,7 @@ from test_web_helpers import Page, form_data, hand_taps, start_game
 import scoring
 from app import create_app
 from models import Game, Hand, db
+from views import Replays
 
 MAX_QUERIES = 4
 # Transaction control and connection settings are not queries a page asks for.
@@ -140,3 +141,13 @@ def test_a_hand_saved_by_another_worker_shows_on_the_next_page(app, client):
         db.engine.dispose()
     after = client.get(f"/v/{view}", headers=HX).get_data(as_text=True)
     assert f"Hand {SMALL + 2}" in after
+
+
+def test_with_no_replays_kept_every_page_reads_the_hands_again(app, client):
+    app.extensions["replays"] = Replays(0)
+    token, _view = game_with_hands(app, client, SMALL)
+    client.get(f"/g/{token}")
+    with counting_queries(app) as statements:
+        again = client.get(f"/g/{token}")
+    assert again.status_code == 200
+    assert any("FROM hand" in s for s in statements), statements
