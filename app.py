@@ -37,8 +37,8 @@ limiter = Limiter(key_func=get_remote_address)
 # limited is writing fast and guessing links (only lookups that find no game count).
 WRITE_LIMIT = "60 per minute"
 GUESS_LIMIT = "30 per minute"
-# Games whose replayed score each worker keeps (a 200-hand game's is a few hundred KB).
-REPLAYS_KEPT = 64
+# Stored hands whose replay each worker keeps, over all the games it keeps (about 1 KB each).
+REPLAY_HANDS_KEPT = 20000
 
 
 def create_app(test_config: dict | None = None) -> Flask:
@@ -64,7 +64,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         RATELIMIT_HEADERS_ENABLED=True,
         WRITE_LIMIT=os.environ.get("WRITE_LIMIT", WRITE_LIMIT),
         GUESS_LIMIT=os.environ.get("GUESS_LIMIT", GUESS_LIMIT),
-        REPLAYS_KEPT=int(os.environ.get("REPLAYS_KEPT", REPLAYS_KEPT)),
+        REPLAY_HANDS_KEPT=int(os.environ.get("REPLAY_HANDS_KEPT", REPLAY_HANDS_KEPT)),
     )
     if test_config is not None:
         app.config.update(test_config)
@@ -86,7 +86,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     import views
 
     cli.register(app)
-    app.extensions["replays"] = views.Replays(app.config["REPLAYS_KEPT"])
+    app.extensions["replays"] = views.Replays(app.config["REPLAY_HANDS_KEPT"])
     app.register_blueprint(views.bp)
     app.register_blueprint(sharing.bp)
     app.wsgi_app = sharing.UnchangedPolls(app.wsgi_app, app)
@@ -145,6 +145,7 @@ def language_of(chosen: str | None, accept_language: str | None) -> str:
     return browser_language(accept_language)
 
 
+# A memo of a pure function, not state: the same header always means the same language.
 @lru_cache(maxsize=256)
 def browser_language(accept_language: str | None) -> str:
     """The language an Accept-Language header asks for, of ours (English unless Portuguese).

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 
 from flask import Blueprint, Flask, Response, abort, current_app, redirect, request, url_for
 from flask_babel import get_locale, gettext, ngettext
 from sqlalchemy import bindparam, select, update
+from sqlalchemy.exc import SQLAlchemyError
 from werkzeug.http import parse_cookie, parse_etags, quote_etag
 
 import chart
@@ -38,9 +40,17 @@ def running_totals_svg(state, teams):
     return chart.running_totals_svg(state, teams, title=title)
 
 
-def view_etag(game_id: int, version: int, language: str, partial: bool) -> str:
-    """What a scoreboard answer depends on: the game's version, the language, page or part."""
-    return f"{game_id}-{version}-{language}-{'p' if partial else 'f'}"
+def view_etag(secret: str | bytes, game_id: int, version: int, language: str, partial: bool) -> str:
+    """What a scoreboard answer depends on (the game's version, the language, page or part),
+    signed with the app's secret.
+
+    Signed so that only a phone that was given the page can ask whether it changed: an
+    unchanged poll is answered before the limit on guessed links is counted, and a tag anyone
+    could write would let a guesser test links there.
+    """
+    key = secret.encode() if isinstance(secret, str) else secret
+    facts = f"{game_id}-{version}-{language}-{'p' if partial else 'f'}".encode()
+    return hashlib.blake2b(facts, key=key[:64], digest_size=12).hexdigest()
 
 
 # Shared caches must not keep a game's page; browsers keep it but ask again every time.
@@ -56,7 +66,7 @@ def view(token: str):
     game = db.session.scalar(select(Game).where(Game.view_token == token))
     if game is None:
         abort(404)
-    etag = view_etag(game.id, game.version, str(get_locale()), partial)
+    etag = view_etag(current_app.secret_key, game.id, game.version, str(get_locale()), partial)
     if request.if_none_match.contains_weak(etag):
         response = Response(status=304)
     else:
@@ -88,8 +98,11 @@ class UnchangedPolls:
     def __init__(self, wsgi_app, app: Flask):
         """Wrap the app's WSGI callable; the game lookup uses the app's own engine."""
         self.wsgi_app = wsgi_app
+        self.secret = app.secret_key
         with app.app_context():
             self.engine = db.engine
+        # What the lookup may raise: the database's own errors and the pool's.
+        self.database_errors = (SQLAlchemyError, self.engine.dialect.loaded_dbapi.Error)
         self.headers = [
             ("Cache-Control", VIEW_CACHE_CONTROL),
             ("Vary", VIEW_VARY),
@@ -104,18 +117,33 @@ class UnchangedPolls:
 
     def __call__(self, environ, start_response):
         """Answer 304 when the If-None-Match of a scoreboard GET names its current version."""
-        asked = environ.get("HTTP_IF_NONE_MATCH")
-        if asked and environ.get("REQUEST_METHOD") == "GET":
+        asked = parse_etags(environ.get("HTTP_IF_NONE_MATCH"))
+        # "*" matches any tag, so it would tell a guesser that a link exists: Flask answers it.
+        if asked and not asked.star_tag and environ.get("REQUEST_METHOD") == "GET":
             path = self.PATH.fullmatch(environ.get("PATH_INFO", ""))
             if path is not None:
                 etag = self.current_etag(path[1], environ)
-                if etag is not None and parse_etags(asked).contains_weak(etag):
+                if etag is not None and asked.contains_weak(etag):
                     start_response("304 Not Modified", [("ETag", quote_etag(etag)), *self.headers])
                     return []
         return self.wsgi_app(environ, start_response)
 
     def current_etag(self, token: str, environ) -> str | None:
-        """The ETag the view route would give this request now; None when there is no game."""
+        """The ETag the view route would give this request now; None when there is no game,
+        or when the database fails (the app then answers, with its own error page)."""
+        try:
+            row = self.lookup(token)
+        except self.database_errors:
+            return None
+        if row is None:
+            return None
+        chosen = parse_cookie(environ).get(LANGUAGE_COOKIE)
+        language = language_of(chosen, environ.get("HTTP_ACCEPT_LANGUAGE"))
+        partial = environ.get("HTTP_HX_REQUEST") == "true"
+        return view_etag(self.secret, row[0], row[1], language, partial)
+
+    def lookup(self, token: str) -> tuple | None:
+        """The id and version of the game behind a view token, on a pooled driver connection."""
         connection = self.engine.raw_connection()
         try:
             cursor = connection.cursor()
@@ -124,12 +152,7 @@ class UnchangedPolls:
             cursor.close()
         finally:
             connection.close()
-        if row is None:
-            return None
-        chosen = parse_cookie(environ).get(LANGUAGE_COOKIE)
-        language = language_of(chosen, environ.get("HTTP_ACCEPT_LANGUAGE"))
-        partial = environ.get("HTTP_HX_REQUEST") == "true"
-        return view_etag(row[0], row[1], language, partial)
+        return row
 
 
 @bp.get("/v/<token>.json")

@@ -81,22 +81,30 @@ def load_table(token: str, link=Game.edit_token) -> Table:
 
 
 class Replays:
-    """The hands and replayed score of the games this process showed last, by game version.
+    """The hands and replayed score of the games this process showed last.
 
-    Every write to a game bumps its version and sets its one-time token, so a game's entry
-    is never out of date: a changed game is simply looked up under a new key. Long games
-    cost their load and replay once per change instead of once per page.
+    Kept under the game's id, creation time, version and the one-time token of its latest
+    write. Every write bumps the version (and sets the token, which also tells games apart
+    in a database restored under a running worker), so a changed game is simply looked up
+    under a new key and a kept replay is never out of date. Long games then cost their load
+    and replay once per change rather than once per page.
     """
 
-    def __init__(self, size: int):
-        """Keep at most `size` games (the least recently shown are dropped first)."""
-        self.cache = LRUCache(maxsize=size) if size > 0 else None
+    def __init__(self, hands: int):
+        """Keep replays of up to `hands` stored hands in all, dropping the least recently shown
+        games first (a hand's replay takes about 1 KB)."""
+        self.cache = LRUCache(maxsize=hands, getsizeof=self.size) if hands > 0 else None
         self.lock = threading.Lock()  # the cache is shared by a worker's threads
 
     @staticmethod
     def key(game: Game) -> tuple:
         """What a game's replay depends on: which game, and its state after its latest write."""
-        return (game.id, game.version, game.last_nonce)
+        return (game.id, game.created_at, game.version, game.last_nonce)
+
+    @staticmethod
+    def size(replay: tuple) -> int:
+        """What a replay counts against the budget: its hands, and one for the game."""
+        return len(replay[0]) + 1
 
     def get(self, game: Game) -> tuple | None:
         """The game's (hands, state) if kept, else None."""
@@ -106,14 +114,14 @@ class Replays:
             return self.cache.get(self.key(game))
 
     def clear(self) -> None:
-        """Forget every game (the benchmark counts the queries of a game not kept)."""
+        """Forget every game (the query counts are taken for a game not kept)."""
         if self.cache is not None:
             with self.lock:
                 self.cache.clear()
 
     def keep(self, game: Game, replay: tuple) -> None:
-        """Remember the game's (hands, state)."""
-        if self.cache is not None:
+        """Remember the game's (hands, state), unless it alone is over the budget."""
+        if self.cache is not None and self.size(replay) <= self.cache.maxsize:
             with self.lock:
                 self.cache[self.key(game)] = replay
 
@@ -151,14 +159,16 @@ def replay_hands(game: Game, hands: list[StoredHand]) -> tuple[tuple, scoring.Ga
     return tuple(hands), scoring.replay(game.rules, played, game.first_dealer)
 
 
-def store_hand(game: Game, number: int, hand: scoring.Hand, stored: StoredHand | None) -> None:
-    """Write a hand's inputs over its stored row, or as a new row when it has none yet.
+def store_hand(table: Table, number: int, hand: scoring.Hand) -> None:
+    """Write hand `number`'s inputs over its stored row, or as a new row when it has none yet.
 
     Part of the write's transaction: save_write commits it or rolls it back.
     """
     values = hand_columns(hand)
+    # Hands are numbered from 1 with no gaps (undo only removes the last).
+    stored = table.hands[number - 1] if number <= len(table.hands) else None
     if stored is None:
-        db.session.add(Hand(game_id=game.id, number=number, **values))
+        db.session.add(Hand(game_id=table.game.id, number=number, **values))
     else:
         db.session.execute(
             update(Hand)
@@ -355,7 +365,7 @@ def enter_hand(token: str):
     if problems:
         form.add_problems(problems)
         return game_page(table, form, 422)
-    store_hand(table.game, len(table.state.hands) + 1, hand, table.in_play)
+    store_hand(table, len(table.state.hands) + 1, hand)
     if not save_write(table.game, form):
         return after_write(token, form)
     return redirect(url_for(".show", token=token), 303)
@@ -375,10 +385,10 @@ def played_hand(table: Table, number: int) -> StoredHand:
 def edit_hand(token: str, number: int):
     """Correct a played hand; every total after it is replayed."""
     table = load_table(token)
-    row = played_hand(table, number)
+    stored = played_hand(table, number)
     if request.method == "GET":
         form = HandForm(formdata=None)
-        form.fill_from(row)
+        form.fill_from(stored)
         form.version.data = str(table.game.version)
         return edit_page(table, number, form)
     form = HandForm()
@@ -407,7 +417,7 @@ def edit_hand(token: str, number: int):
     if problem is not None:
         note_later_hand(form, table.in_play.number, problem)
         return edit_page(table, number, form, 422)
-    store_hand(table.game, number, hand, row)
+    store_hand(table, number, hand)
     if not save_write(table.game, form):
         if repeated(token, form):
             return redirect(url_for(".show", token=token), 303)

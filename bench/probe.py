@@ -6,43 +6,12 @@ inputs of the form the game page rendered, as a browser would.
 
 from __future__ import annotations
 
-from contextlib import contextmanager
-
 from data import SIZES, SUBMITTED_HANDS
 from pyclient import hidden_fields
-from sqlalchemy import event
 
-# Transaction control and connection settings are not queries a page asks for.
-NOT_QUERIES = ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE", "PRAGMA")
-
-
-@contextmanager
-def counting_queries(engine):
-    """Collect the SQL statements SQLite runs for `engine` inside the block, less transaction
-    control: those sent through SQLAlchemy and those the unchanged-poll shortcut sends on a
-    driver connection alike."""
-    statements: list[str] = []
-
-    def keep(statement: str) -> None:
-        """Keep each statement that asks the database something."""
-        if not statement.lstrip().upper().startswith(NOT_QUERIES):
-            statements.append(statement)
-
-    def checkout(dbapi_connection, record, proxy):
-        """Have SQLite report the statements of a connection taken from the pool."""
-        dbapi_connection.set_trace_callback(keep)
-
-    def checkin(dbapi_connection, record):
-        """Stop reporting once it is back in the pool."""
-        dbapi_connection.set_trace_callback(None)
-
-    event.listen(engine, "checkout", checkout)
-    event.listen(engine, "checkin", checkin)
-    try:
-        yield statements
-    finally:
-        event.remove(engine, "checkout", checkout)
-        event.remove(engine, "checkin", checkin)
+# The tests' own query counter (bench/run.py puts tests/ on the path): what SQLite reports,
+# the poll shortcut's query included.
+from test_web_helpers import queries_sent
 
 
 def probe(app, tokens) -> dict:
@@ -51,12 +20,7 @@ def probe(app, tokens) -> dict:
     Returns {"pages": {page: {hands: {"status", "queries", "bytes"}}, "robots": {...}},
     "static": {path: bytes}, "etag": {hands: the ETag of the scoreboard part}}.
     """
-    from models import db
-
-    with app.app_context():
-        engine = db.engine
     client = app.test_client()
-
     replays = app.extensions["replays"]
 
     def measure(method: str, path: str, **kwargs) -> tuple[dict, object]:
@@ -69,7 +33,7 @@ def probe(app, tokens) -> dict:
         for _ in range(1 if method == "POST" else 2):
             if not counts:
                 replays.clear()
-            with counting_queries(engine) as statements:
+            with queries_sent(app) as statements:
                 response = client.open(path, method=method, **kwargs)
             counts.append(len(statements))
         figures = {

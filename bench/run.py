@@ -34,7 +34,7 @@ from pathlib import Path
 
 BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
-sys.path[:0] = [str(ROOT), str(BENCH)]
+sys.path[:0] = [str(ROOT), str(BENCH), str(ROOT / "tests")]
 
 import ceiling  # noqa: E402
 import data  # noqa: E402

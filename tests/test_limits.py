@@ -70,6 +70,24 @@ def test_guessing_links_is_stopped_after_thirty_misses_a_minute(tmp_path):
     assert "Wait a minute" in stopped.get_data(as_text=True)
 
 
+@pytest.mark.parametrize("tag", ["*", "forged"])
+def test_a_guesser_who_is_stopped_cannot_test_links_by_asking_if_they_changed(tmp_path, tag):
+    app = limited_app(tmp_path, GUESS_LIMIT="3 per minute")
+    client = app.test_client()
+    view = view_token(app, start_game(client))
+    real = client.get(f"/v/{view}", headers={"HX-Request": "true"}).headers["ETag"]
+    for _ in range(3):
+        assert client.get(f"/v/{secrets.token_urlsafe(16)}").status_code == 404
+    # Anyone can write "*" or a tag of the game's id and version; neither gets the 304 that
+    # would tell a real link from a made-up one.
+    asked = "*" if tag == "*" else '"1-0-en-p"'
+    headers = {"HX-Request": "true", "If-None-Match": asked}
+    assert client.get(f"/v/{view}", headers=headers).status_code == 429
+    # The phone that was given the page still hears that nothing changed.
+    headers["If-None-Match"] = real
+    assert client.get(f"/v/{view}", headers=headers).status_code == 304
+
+
 def test_lookups_that_find_their_game_do_not_count_as_guesses(tmp_path):
     app = limited_app(tmp_path, GUESS_LIMIT="3 per minute")
     client = app.test_client()

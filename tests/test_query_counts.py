@@ -7,11 +7,9 @@ timing: it belongs here, where `make bench` measures the time.
 
 from __future__ import annotations
 
-from contextlib import contextmanager
-
 import pytest
-from sqlalchemy import event, select
-from test_web_helpers import Page, form_data, hand_taps, start_game
+from sqlalchemy import select
+from test_web_helpers import Page, form_data, hand_taps, queries_sent, start_game
 
 import scoring
 from app import create_app
@@ -19,8 +17,6 @@ from models import Game, Hand, db
 from views import Replays
 
 MAX_QUERIES = 4
-# Transaction control and connection settings are not queries a page asks for.
-NOT_QUERIES = ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE", "PRAGMA")
 HX = {"HX-Request": "true"}
 SMALL, LARGE = 2, 30
 # Every bid made, one bag a hand: 30 hands stay far below the 10000 the games are played to.
@@ -28,25 +24,6 @@ HANDS = (
     scoring.Hand(bids=(3, 3, 3, 3), tricks=(4, 3, 3, 3)),
     scoring.Hand(bids=(3, 3, 3, 3), tricks=(3, 4, 3, 3)),
 )
-
-
-@contextmanager
-def counting_queries(app):
-    """Collect the SQL statements the app runs inside the block, less transaction control."""
-    with app.app_context():
-        engine = db.engine
-    statements: list[str] = []
-
-    def before_cursor_execute(conn, cursor, statement, parameters, context, executemany):
-        """Keep each statement that asks the database something."""
-        if not statement.lstrip().upper().startswith(NOT_QUERIES):
-            statements.append(statement)
-
-    event.listen(engine, "before_cursor_execute", before_cursor_execute)
-    try:
-        yield statements
-    finally:
-        event.remove(engine, "before_cursor_execute", before_cursor_execute)
 
 
 def game_with_hands(app, client, count: int) -> tuple[str, str]:
@@ -82,13 +59,16 @@ def queries_per_request(app, client, token: str, view: str) -> dict[str, int]:
     }
     counts = {}
     for name, (status, send) in requests.items():
-        with counting_queries(app) as statements:
+        # Counted as for a game no worker has kept the replay of: the most a page runs.
+        app.extensions["replays"].clear()
+        with queries_sent(app) as statements:
             response = send()
         assert response.status_code == status, (name, response.status_code)
         counts[name] = len(statements)
     form = Page(client.get(f"/g/{token}")).form("hand-form")
     data = form_data(form) | hand_taps(bids=HANDS[0].bids, tricks=HANDS[0].tricks)
-    with counting_queries(app) as statements:  # the whole hand, with every hidden input
+    app.extensions["replays"].clear()
+    with queries_sent(app) as statements:  # the whole hand, with every hidden input
         response = client.post(form.attrs["action"], data=data)
     assert response.status_code == 303, response.get_data(as_text=True)
     counts["POST /g/<t>/hand"] = len(statements)
@@ -112,7 +92,7 @@ def test_a_page_of_an_unchanged_game_reads_only_the_game_row_the_second_time(app
     bodies = {}
     for path, headers in ((f"/v/{view}", HX), (f"/g/{token}", {})):
         first = client.get(path, headers=headers)
-        with counting_queries(app) as statements:
+        with queries_sent(app) as statements:
             again = client.get(path, headers=headers)
         assert again.status_code == first.status_code == 200
         assert len(statements) == 1, statements
@@ -147,7 +127,20 @@ def test_with_no_replays_kept_every_page_reads_the_hands_again(app, client):
     app.extensions["replays"] = Replays(0)
     token, _view = game_with_hands(app, client, SMALL)
     client.get(f"/g/{token}")
-    with counting_queries(app) as statements:
+    with queries_sent(app) as statements:
         again = client.get(f"/g/{token}")
     assert again.status_code == 200
     assert any("FROM hand" in s for s in statements), statements
+
+
+@pytest.mark.parametrize(("budget", "read_again"), [(LARGE, True), (LARGE + 1, False)])
+def test_a_game_over_the_replay_budget_is_read_again_and_one_within_it_is_kept(
+    app, client, budget, read_again
+):
+    app.extensions["replays"] = Replays(budget)
+    token, _view = game_with_hands(app, client, LARGE)
+    assert client.get(f"/g/{token}").status_code == 200
+    with queries_sent(app) as statements:
+        again = client.get(f"/g/{token}")
+    assert again.status_code == 200
+    assert any("FROM hand" in s for s in statements) == read_again, statements

@@ -10,9 +10,10 @@ text, selected options) and refuses to tap a button the page does not offer.
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
 from html.parser import HTMLParser
 
-from sqlalchemy import select
+from sqlalchemy import event, select
 
 from models import Game, Hand, db
 
@@ -429,3 +430,48 @@ def stored_hands(app, token: str) -> list[Hand]:
             db.session.expunge(hand)
         db.session.remove()
     return hands
+
+
+# Transaction control and connection settings are not queries a page asks for.
+NOT_QUERIES = ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE", "PRAGMA")
+
+
+@contextmanager
+def queries_sent(app):
+    """Collect the queries the app sends its database inside the block, less transaction control.
+
+    On SQLite, SQLite itself reports every statement, those the unchanged-poll shortcut sends
+    on a driver connection included; elsewhere SQLAlchemy's events see all but those.
+    """
+    with app.app_context():
+        engine = db.engine
+    statements: list[str] = []
+
+    def keep(statement: str) -> None:
+        """Keep a statement that asks the database something."""
+        if not statement.lstrip().upper().startswith(NOT_QUERIES):
+            statements.append(statement)
+
+    def trace(dbapi_connection, record, proxy):
+        """Have SQLite report the statements of a connection taken from the pool."""
+        dbapi_connection.set_trace_callback(keep)
+
+    def untrace(dbapi_connection, record):
+        """Stop reporting once it goes back to the pool."""
+        dbapi_connection.set_trace_callback(None)
+
+    def before_cursor_execute(conn, cursor, statement, parameters, context, executemany):
+        """Keep a statement SQLAlchemy is about to send."""
+        keep(statement)
+
+    if engine.dialect.name == "sqlite":
+        listeners = [("checkout", trace), ("checkin", untrace)]
+    else:
+        listeners = [("before_cursor_execute", before_cursor_execute)]
+    for name, listener in listeners:
+        event.listen(engine, name, listener)
+    try:
+        yield statements
+    finally:
+        for name, listener in listeners:
+            event.remove(engine, name, listener)

@@ -31,8 +31,8 @@ import pytest
 import segno
 from flask import Response, request_started
 from qr_reading import SVG, dark_modules, raster
-from sqlalchemy import event, select
-from test_web_helpers import NAMES
+from sqlalchemy import event, select, text
+from test_web_helpers import NAMES, queries_sent
 from werkzeug.test import Client
 
 import scoring
@@ -560,41 +560,15 @@ def test_an_unchanged_poll_is_answered_before_flask_with_the_headers_flask_would
     assert dict(fast.headers.items()) == slow_headers
 
 
-@contextmanager
-def sqlite_statements(app):
-    """Every statement SQLite runs for the app inside the block, however it was sent.
-
-    The unchanged-poll shortcut uses a driver connection, which SQLAlchemy's events do not see.
-    """
-    with app.app_context():
-        engine = db.engine
-    if engine.dialect.name != "sqlite":
-        pytest.skip("SQLite's trace callback counts the statements; the SQLite pass runs this")
-    statements: list[str] = []
-
-    def trace(dbapi_connection, record, proxy):
-        """Have SQLite report each statement of a connection taken from the pool."""
-        dbapi_connection.set_trace_callback(statements.append)
-
-    def untrace(dbapi_connection, record):
-        """Stop reporting once the connection goes back to the pool."""
-        dbapi_connection.set_trace_callback(None)
-
-    event.listen(engine, "checkout", trace)
-    event.listen(engine, "checkin", untrace)
-    try:
-        yield statements
-    finally:
-        event.remove(engine, "checkout", trace)
-        event.remove(engine, "checkin", untrace)
-
-
 def test_an_unchanged_poll_costs_one_query_of_the_game_row_and_nothing_else(
     app, client, new_game, play
 ):
+    with app.app_context():
+        if db.engine.dialect.name != "sqlite":
+            pytest.skip("SQLite reports the shortcut's driver-level query; its pass runs this")
     view = view_token_of(app, playing_game(new_game, play))
     etag = client.get(f"/v/{view}", headers=HX).headers["ETag"]
-    with sqlite_statements(app) as statements:
+    with queries_sent(app) as statements:
         response = client.get(f"/v/{view}", headers={**HX, "If-None-Match": etag})
     assert response.status_code == 304
     asked = queries(statements)
@@ -621,6 +595,25 @@ def test_a_poll_in_another_language_than_its_etag_gets_the_page_in_that_language
     assert portuguese != english
     again = client.get(f"/v/{view}", headers={**asked, "If-None-Match": portuguese})
     assert again.status_code == 304
+
+
+def test_a_poll_the_database_cannot_answer_gets_the_apps_own_error_page(
+    app, client, new_game, play
+):
+    view = view_token_of(app, playing_game(new_game, play))
+    etag = client.get(f"/v/{view}", headers=HX).headers["ETag"]
+    app.config["PROPAGATE_EXCEPTIONS"] = False  # as when served, not as when testing
+    with app.app_context():
+        db.session.execute(text("ALTER TABLE game RENAME TO game_away"))
+        db.session.commit()
+    try:
+        response = client.get(f"/v/{view}", headers={**HX, "If-None-Match": etag})
+    finally:
+        with app.app_context():
+            db.session.execute(text("ALTER TABLE game_away RENAME TO game"))
+            db.session.commit()
+    assert response.status_code == 500
+    assert "Sorry (500)" in response.get_data(as_text=True)
 
 
 @pytest.mark.parametrize("etag", ["*", '"1-0-en-p"', '"nothing"'])
