@@ -79,6 +79,15 @@ def targets(tokens: data.Tokens, etag: str) -> list[dict]:
             "probe": ("robots", None),
         },
         {
+            "key": "ceiling_304",
+            "label": "ceiling: a poll's request, a 304",
+            "server": "ceiling_304",
+            "path": "/",
+            "headers": HX | {"If-None-Match": etag},
+            "status": 304,
+            "probe": None,
+        },
+        {
             "key": "poll",
             "label": "unchanged poll, 50 hands (304)",
             "path": f"/v/{view[50]}",
@@ -174,15 +183,17 @@ def load_all(loader: Loader, ports: dict, app_targets: list[dict], pages: dict) 
         runs = []
         for number in range(rounds):
             warmup = args.warmup if number == 0 else 0
-            run = loader.measure(target, ports["app"], part, warmup)
+            run = loader.measure(target, ports[target.get("server", "app")], part, warmup)
             slices.append(loader.measure(CEILING, ports["ceiling"], slice_seconds))
             run["ceiling_rps"] = (slices[-2]["rps"] + slices[-1]["rps"]) / 2
             run["ratio"] = run["rps"] / run["ceiling_rps"] if run["ceiling_rps"] else 0
             runs.append(run)
         result = dict(sorted(runs, key=lambda r: r["ratio"])[len(runs) // 2])
         result["ratios"] = [r["ratio"] for r in runs]
-        page, size = target["probe"]
-        figures = pages[page][size] if size else pages[page]
+        page, size = target["probe"] or (None, None)
+        figures = {"queries": None, "bytes": 0}
+        if page is not None:
+            figures = pages[page][size] if size else pages[page]
         result.update(label=target["label"], queries=figures["queries"], bytes=figures["bytes"])
         if page == "submit":
             result["queries_follow"] = pages["submit_follow"][size]["queries"]
@@ -295,6 +306,10 @@ def print_report(report: dict) -> None:
     print()
     for g in report["goals"]:
         print(f"{'PASS' if g['met'] else 'MISS'}  {g['goal']:<42} {g['reached']}")
+    results = report["results"]
+    if results["ceiling_304"]["ratio"]:
+        share = results["poll"]["ratio"] / results["ceiling_304"]["ratio"]
+        print(f"(the unchanged poll is {share:.2f}x the ceiling's own 304 to the same request)")
     replay = report["replay_200_hands"]
     print()
     print(
@@ -337,9 +352,10 @@ def main() -> None:
         loader = Loader(args, workers, tokens)
         with (
             server.serve(server.CEILING, env, log, ready_path="/") as ceiling_port,
+            server.serve(server.CEILING_304, env, log, ready_path="/") as ceiling_304_port,
             server.serve(server.APP, env, log) as app_port,
         ):
-            ports = {"ceiling": ceiling_port, "app": app_port}
+            ports = {"ceiling": ceiling_port, "ceiling_304": ceiling_304_port, "app": app_port}
             app_targets = targets(tokens, probed["etag"][50])
             results = load_all(loader, ports, app_targets, pages)
     queries, queries_kept = (

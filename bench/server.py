@@ -19,6 +19,7 @@ BIN = Path(sys.executable).parent
 CONFIG = ROOT / "gunicorn.conf.py"
 APP = "app:create_app()"  # what `make run` serves
 CEILING = "bench.ceiling:app"
+CEILING_304 = "bench.ceiling:not_modified"  # the poll's 304, looked up nowhere
 SECRET = secrets.token_hex(16)  # signs the sessions of one run
 # The app limits each address to WRITE_LIMIT writes; every benchmark request comes from
 # 127.0.0.1, so the limit is raised out of reach (the limiter itself still runs and is timed).
