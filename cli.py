@@ -14,7 +14,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import selectinload
 
 import scoring
-from models import Game, Hand, db
+from models import HAND_INPUTS, Game, Hand, db
 
 EXPORT_FORMAT = "spades-score-games"
 EXPORT_VERSION = 1
@@ -33,19 +33,7 @@ GAME_FIELDS = (
     "rules_json",
     "version",
 )
-HAND_FIELDS = (
-    "number",
-    "bid_0",
-    "bid_1",
-    "bid_2",
-    "bid_3",
-    "tricks_0",
-    "tricks_1",
-    "tricks_2",
-    "tricks_3",
-    "team_tricks_0",
-    "team_tricks_1",
-)
+HAND_FIELDS = ("number", *HAND_INPUTS)
 
 
 def register(app: Flask) -> None:

@@ -179,20 +179,25 @@ class StoredHand(HandInputs):
         return [Hand.__table__.c[f.name] for f in fields(cls)]
 
 
+# The columns that hold a hand's inputs, in the order hand_columns gives their values.
+HAND_INPUTS = (
+    "bid_0",
+    "bid_1",
+    "bid_2",
+    "bid_3",
+    "tricks_0",
+    "tricks_1",
+    "tricks_2",
+    "tricks_3",
+    "team_tricks_0",
+    "team_tricks_1",
+)
+
+
 def hand_columns(hand: scoring.Hand) -> dict:
     """The engine's hand as the values of a stored hand's input columns."""
-    return {
-        "bid_0": bid_to_text(hand.bids[0]),
-        "bid_1": bid_to_text(hand.bids[1]),
-        "bid_2": bid_to_text(hand.bids[2]),
-        "bid_3": bid_to_text(hand.bids[3]),
-        "tricks_0": hand.tricks[0],
-        "tricks_1": hand.tricks[1],
-        "tricks_2": hand.tricks[2],
-        "tricks_3": hand.tricks[3],
-        "team_tricks_0": hand.team_tricks[0],
-        "team_tricks_1": hand.team_tricks[1],
-    }
+    values = (*(bid_to_text(b) for b in hand.bids), *hand.tricks, *hand.team_tricks)
+    return dict(zip(HAND_INPUTS, values, strict=True))
 
 
 def bid_to_text(bid) -> str:
