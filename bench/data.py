@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from scoring_bench import make_hands
+from test_web_helpers import NAMES  # the tests' table (bench/run.py puts tests/ on the path)
 
 import scoring
 
@@ -20,14 +21,6 @@ LONG_RULES = scoring.PRESETS["spruce"].rules.but(target=10000, floor=-10000)
 # The games hands are submitted to: GameLake played to 10000, a fresh game every batch.
 SUBMIT_RULES = scoring.PRESETS["gamelake"].rules.but(target=10000)
 BATCH_HANDS = 20
-NAMES = {
-    "team_0": "Reds",
-    "team_1": "Blues",
-    "player_0": "Ana",
-    "player_1": "Bruno",
-    "player_2": "Carla",
-    "player_3": "Davi",
-}
 # The two hands the submission benchmark alternates: every bid made, one bag a hand.
 SUBMITTED_HANDS = (
     {"bid_0": "3", "bid_1": "3", "bid_2": "3", "bid_3": "3"}

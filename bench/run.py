@@ -38,6 +38,7 @@ sys.path[:0] = [str(ROOT), str(BENCH), str(ROOT / "tests")]
 
 import ceiling  # noqa: E402
 import data  # noqa: E402
+import live_server  # noqa: E402
 import load  # noqa: E402
 import server  # noqa: E402
 from probe import probe  # noqa: E402
@@ -341,7 +342,7 @@ def main() -> None:
     replay = replay_time()
     with tempfile.TemporaryDirectory(prefix="spades-bench-") as tmp:
         url = f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"
-        server.migrate(url)
+        live_server.migrate(url)
         config = {"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": server.SECRET}
         app = create_app(config | {"WRITE_LIMIT": server.WRITE_LIMIT})
         tokens = data.fill(app, connections=2 * workers)

@@ -1,18 +1,20 @@
-"""gunicorn as `make run` starts it: the project's config file, its worker count and class."""
+"""gunicorn as `make run` starts it: the project's config file, its worker count and class.
+
+Ports, the environment, migrating, waiting and stopping are the tests' own (tests/live_server.py,
+which bench/run.py puts on the path); only how the server is started differs.
+"""
 
 from __future__ import annotations
 
-import os
 import runpy
 import secrets
-import signal
-import socket
 import subprocess
 import sys
-import time
-import urllib.request
 from contextlib import contextmanager
 from pathlib import Path
+
+import live_server
+from live_server import free_port, stop, wait_until_ready
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
@@ -33,34 +35,8 @@ def gunicorn_settings() -> dict:
 
 
 def server_env(database_url: str) -> dict[str, str]:
-    """The environment of `make run` with this database and a fixed secret."""
-    env = dict(os.environ)
-    env.update(
-        DATABASE_URL=database_url,
-        SECRET_KEY=SECRET,
-        WRITE_LIMIT=WRITE_LIMIT,
-        FLASK_APP="app:create_app",
-        PYTHONPATH=str(ROOT),
-    )
-    return env
-
-
-def migrate(database_url: str) -> None:
-    """Create the schema the way `make run` does: `flask db upgrade`."""
-    subprocess.run(  # noqa: S603
-        [str(BIN / "flask"), "db", "upgrade"],
-        cwd=ROOT,
-        env=server_env(database_url),
-        check=True,
-        capture_output=True,
-    )
-
-
-def free_port() -> int:
-    """A loopback port nobody listens on right now."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+    """The environment of `make run` with this database, the run's secret and its write limit."""
+    return live_server.server_env(database_url, SECRET_KEY=SECRET, WRITE_LIMIT=WRITE_LIMIT)
 
 
 @contextmanager
@@ -94,30 +70,3 @@ def serve(app: str, env: dict[str, str], log: Path, ready_path: str = "/robots.t
         yield port
     finally:
         stop(process)
-
-
-def wait_until_ready(process: subprocess.Popen, port: int, path: str, log: Path) -> None:
-    """Return once the server answers `path`; fail with its error log if it never does."""
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"gunicorn exited while starting:\n{log.read_text()}")
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=1):
-                return
-        except OSError:
-            time.sleep(0.1)
-    raise RuntimeError(f"gunicorn did not answer within 30 s:\n{log.read_text()}")
-
-
-def stop(process: subprocess.Popen) -> None:
-    """Stop gunicorn's master and workers and wait for them."""
-    try:
-        os.killpg(process.pid, signal.SIGTERM)
-    except ProcessLookupError:
-        return
-    try:
-        process.wait(timeout=15)
-    except subprocess.TimeoutExpired:
-        os.killpg(process.pid, signal.SIGKILL)
-        process.wait(timeout=15)

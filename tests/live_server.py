@@ -66,17 +66,33 @@ def start(database_url: str, port: int, workers: int = 2, **extra: str) -> subpr
         stderr=subprocess.DEVNULL,
         start_new_session=True,  # its own process group, so a test can kill master and workers
     )
+    try:
+        wait_until_ready(process, port)
+    except RuntimeError:
+        stop(process)
+        raise
+    return process
+
+
+def wait_until_ready(
+    process: subprocess.Popen, port: int, path: str = "/robots.txt", log: Path | None = None
+) -> None:
+    """Return once the server answers `path`; fail, with its error log if kept, if it never does."""
+
+    def logged() -> str:
+        """What the server wrote to its error log, to show with the failure."""
+        return f":\n{log.read_text()}" if log is not None else ""
+
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise RuntimeError("gunicorn exited while starting")
+            raise RuntimeError(f"gunicorn exited while starting{logged()}")
         try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/robots.txt", timeout=1):
-                return process
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=1):
+                return
         except OSError:
             time.sleep(0.1)
-    stop(process)
-    raise RuntimeError("gunicorn did not answer within 30 s")
+    raise RuntimeError(f"gunicorn did not answer within 30 s{logged()}")
 
 
 def stop(process: subprocess.Popen, sig: int = signal.SIGTERM) -> None:
