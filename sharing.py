@@ -40,18 +40,22 @@ def running_totals_svg(state, teams):
     return chart.running_totals_svg(state, teams, title=title)
 
 
-def view_etag(secret: str | bytes, game_id: int, version: int, language: str, partial: bool) -> str:
+def etag_key(secret: str | bytes) -> bytes:
+    """The key scoreboard ETags are signed with, made from the app's secret (keyed BLAKE2
+    takes at most 64 bytes of key, and a secret may be longer)."""
+    return hashlib.blake2b(secret.encode() if isinstance(secret, str) else secret).digest()
+
+
+def view_etag(key: bytes, game_id: int, version: int, language: str, partial: bool) -> str:
     """What a scoreboard answer depends on (the game's version, the language, page or part),
-    signed with the app's secret.
+    signed with `etag_key`.
 
     Signed so that only a phone that was given the page can ask whether it changed: an
     unchanged poll is answered before the limit on guessed links is counted, and a tag anyone
-    could write would let a guesser test links there.
+    could write would let a guesser test links there. Keyed BLAKE2 is a MAC by design, at a
+    third of HMAC's cost.
     """
-    secret = secret.encode() if isinstance(secret, str) else secret
     facts = f"{game_id}-{version}-{language}-{'p' if partial else 'f'}".encode()
-    # Keyed BLAKE2 is a MAC by design (and a third of HMAC's cost); its key holds 64 bytes.
-    key = hashlib.blake2b(secret).digest()
     return hashlib.blake2b(facts, key=key, digest_size=12).hexdigest()
 
 
@@ -68,7 +72,8 @@ def view(token: str):
     game = db.session.scalar(select(Game).where(Game.view_token == token))
     if game is None:
         abort(404)
-    etag = view_etag(current_app.secret_key, game.id, game.version, str(get_locale()), partial)
+    key = etag_key(current_app.secret_key)
+    etag = view_etag(key, game.id, game.version, str(get_locale()), partial)
     if request.if_none_match.contains_weak(etag):
         response = Response(status=304)
     else:
@@ -100,7 +105,7 @@ class UnchangedPolls:
     def __init__(self, wsgi_app, app: Flask):
         """Wrap the app's WSGI callable; the game lookup uses the app's own engine."""
         self.wsgi_app = wsgi_app
-        self.secret = app.secret_key
+        self.etag_key = etag_key(app.secret_key)  # made once, not on every poll
         with app.app_context():
             self.engine = db.engine
         # What the lookup may raise: the database's own errors and the pool's.
@@ -142,7 +147,7 @@ class UnchangedPolls:
         chosen = parse_cookie(environ).get(LANGUAGE_COOKIE)
         language = language_of(chosen, environ.get("HTTP_ACCEPT_LANGUAGE"))
         partial = environ.get("HTTP_HX_REQUEST") == "true"
-        return view_etag(self.secret, row[0], row[1], language, partial)
+        return view_etag(self.etag_key, row[0], row[1], language, partial)
 
     def lookup(self, token: str) -> tuple | None:
         """The id and version of the game behind a view token, on a pooled driver connection."""
