@@ -30,9 +30,8 @@ def probe(app, tokens) -> dict:
         page runs); `queries_kept` the same request again, with its replay kept.
         """
         counts = []
+        replays.clear()
         for _ in range(1 if method == "POST" else 2):
-            if not counts:
-                replays.clear()
             with queries_sent(app) as statements:
                 response = client.open(path, method=method, **kwargs)
             counts.append(len(statements))
