@@ -62,6 +62,9 @@ def create_app(test_config: dict | None = None) -> Flask:
         not in ("0", "false", "no", "off"),
         RATELIMIT_STORAGE_URI=os.environ.get("RATELIMIT_STORAGE_URI", "memory://"),
         RATELIMIT_HEADERS_ENABLED=True,
+        # A sliding minute: a fixed window would let twice the limit through across its edge,
+        # and whether a burst is refused would depend on when in the minute it came.
+        RATELIMIT_STRATEGY="moving-window",
         WRITE_LIMIT=os.environ.get("WRITE_LIMIT", WRITE_LIMIT),
         GUESS_LIMIT=os.environ.get("GUESS_LIMIT", GUESS_LIMIT),
         REPLAY_HANDS_KEPT=int(os.environ.get("REPLAY_HANDS_KEPT", REPLAY_HANDS_KEPT)),

@@ -6,9 +6,17 @@ import os
 import re
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from app import create_app
 from models import db
+
+# Hypothesis would fail an example that takes over 200 ms, and a test whose examples are slow
+# to make: both are about the machine's speed, not the property. Tests may still ask for less.
+settings.register_profile(
+    "any-machine", deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.load_profile("any-machine")
 
 
 @pytest.fixture

@@ -14,6 +14,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
+READY_AT_MOST_SECONDS = 120
+PORT_TRIES = 5
 
 
 def free_port() -> int:
@@ -83,7 +85,8 @@ def wait_until_ready(
         """What the server wrote to its error log, to show with the failure."""
         return f":\n{log.read_text()}" if log is not None else ""
 
-    deadline = time.monotonic() + 30
+    # A cap, not a guess of how long starting takes: readiness is the answer itself.
+    deadline = time.monotonic() + READY_AT_MOST_SECONDS
     while time.monotonic() < deadline:
         if process.poll() is not None:
             raise RuntimeError(f"gunicorn exited while starting{logged()}")
@@ -92,7 +95,7 @@ def wait_until_ready(
                 return
         except OSError:
             time.sleep(0.1)
-    raise RuntimeError(f"gunicorn did not answer within 30 s{logged()}")
+    raise RuntimeError(f"gunicorn did not answer within {READY_AT_MOST_SECONDS} s{logged()}")
 
 
 def stop(process: subprocess.Popen, sig: int = signal.SIGTERM) -> None:
@@ -108,13 +111,28 @@ def stop(process: subprocess.Popen, sig: int = signal.SIGTERM) -> None:
         process.wait(timeout=15)
 
 
+def serve(database_url: str, workers: int = 2, **extra: str) -> tuple[subprocess.Popen, str]:
+    """gunicorn on a free port, answering; the process and its base URL.
+
+    A port found free can be taken by another program before gunicorn binds it: gunicorn then
+    exits while starting, and the next free port is tried.
+    """
+    for attempt in range(PORT_TRIES):
+        port = free_port()
+        try:
+            return start(database_url, port, workers, **extra), f"http://127.0.0.1:{port}"
+        except RuntimeError:
+            if attempt == PORT_TRIES - 1:
+                raise
+    raise AssertionError("unreachable")
+
+
 @contextmanager
 def live_server(database_url: str, workers: int = 2, **extra: str):
     """A migrated database served by gunicorn for the duration of the block; yields its base URL."""
     migrate(database_url)
-    port = free_port()
-    process = start(database_url, port, workers, **extra)
+    process, base = serve(database_url, workers, **extra)
     try:
-        yield f"http://127.0.0.1:{port}"
+        yield base
     finally:
         stop(process)

@@ -30,6 +30,8 @@ from browser_kit import (
 
 from app import HTMX_INTEGRITY, HTMX_URL
 
+WAIT_AT_MOST_MS = 60_000
+
 
 def pytest_terminal_summary(terminalreporter) -> None:
     """Print the figures the browser tests measured, after pytest's own summary."""
@@ -58,12 +60,21 @@ def browser():
 
 @pytest.fixture(scope="session")
 def base_url(tmp_path_factory):
-    """The app served by two gunicorn workers on a temporary SQLite database."""
+    """The app served by two gunicorn workers on a temporary SQLite database.
+
+    Without rate limits: every phone of every test comes from 127.0.0.1, and a fast machine
+    runs the whole suite's writes in well under the minute a limit counts over. The limits
+    have tests of their own (tests/test_limits.py).
+    """
     from live_server import live_server
 
     database = tmp_path_factory.mktemp("browser") / "spades.sqlite3"
     with live_server(
-        f"sqlite:///{database}", workers=2, HTMX_URL=HTMX_URL, HTMX_INTEGRITY=HTMX_INTEGRITY
+        f"sqlite:///{database}",
+        workers=2,
+        HTMX_URL=HTMX_URL,
+        HTMX_INTEGRITY=HTMX_INTEGRITY,
+        RATELIMIT_ENABLED="false",
     ) as url:
         yield url
 
@@ -119,7 +130,9 @@ def phone(browser, base_url):
             bypass_csp=bypass_csp,
             storage_state=storage_state,
         )
-        context.set_default_timeout(10_000)
+        # Every wait is for the thing itself; this is only how long a broken page may hang
+        # before its test fails, generous enough for a slow machine pinned to one core.
+        context.set_default_timeout(WAIT_AT_MOST_MS)
         page = context.new_page()
         phone = Phone(context, page, base_url, javascript)
 
