@@ -14,7 +14,8 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import selectinload
 
 import scoring
-from models import HAND_INPUTS, Game, Hand, db
+from extensions import db
+from models import HAND_INPUTS, GameRecord, HandRecord
 
 EXPORT_FORMAT = "spades-score-games"
 EXPORT_VERSION = 1
@@ -30,7 +31,7 @@ GAME_FIELDS = (
     "player_3",
     "first_dealer",
     "preset",
-    "rules_json",
+    "rules",
     "version",
 )
 HAND_FIELDS = ("number", *HAND_INPUTS)
@@ -72,7 +73,7 @@ def backup(path: Path) -> None:
 def export_games(path: Path) -> None:
     """Write every game and the inputs of its hands to one JSON file."""
     games = db.session.scalars(
-        select(Game).order_by(Game.id).options(selectinload(Game.hands))
+        select(GameRecord).order_by(GameRecord.id).options(selectinload(GameRecord.hands))
     ).all()
     index = {game.id: n for n, game in enumerate(games)}
     document = {
@@ -84,7 +85,7 @@ def export_games(path: Path) -> None:
     click.echo(f"exported {len(games)} games to {path}")
 
 
-def game_record(game: Game, index: dict[int, int]) -> dict:
+def game_record(game: GameRecord, index: dict[int, int]) -> dict:
     """One game's stored inputs as plain JSON values (a rematch by its place in the file)."""
     record = {field: getattr(game, field) for field in GAME_FIELDS}
     record["created_at"] = game.created_at.isoformat()
@@ -98,7 +99,7 @@ def game_record(game: Game, index: dict[int, int]) -> dict:
 @click.argument("path", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 def import_games(path: Path) -> None:
     """Load a file written by export-games into an empty database, all of it or nothing."""
-    if db.session.scalar(select(func.count()).select_from(Game)):
+    if db.session.scalar(select(func.count()).select_from(GameRecord)):
         raise click.ClickException("the database already holds games: import into an empty one")
     document = json.loads(path.read_text(encoding="utf-8"))
     if document.get("format") != EXPORT_FORMAT or document.get("version") != EXPORT_VERSION:
@@ -118,11 +119,13 @@ def import_games(path: Path) -> None:
     click.echo(f"imported {len(games)} games from {path}")
 
 
-def game_from(record: dict) -> Game:
+def game_from(record: dict) -> GameRecord:
     """A game and its hands from an exported record, checked by replaying it."""
-    game = Game(**{field: record[field] for field in GAME_FIELDS})
+    if "rules" not in record and "rules_json" in record:  # as the first files named it
+        record = {**record, "rules": record["rules_json"]}
+    game = GameRecord(**{field: record[field] for field in GAME_FIELDS})
     game.created_at = datetime.fromisoformat(record["created_at"])
-    game.hands = [Hand(**{field: h[field] for field in HAND_FIELDS}) for h in record["hands"]]
+    game.hands = [HandRecord(**{field: h[field] for field in HAND_FIELDS}) for h in record["hands"]]
     played = [h.to_engine() for h in game.hands if h.played]
-    scoring.replay(game.rules, played, game.first_dealer)  # raises on anything unplayable
+    scoring.replay(game.scoring_rules, played, game.first_dealer)  # raises on anything unplayable
     return game

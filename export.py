@@ -1,6 +1,6 @@
 """A game as a spreadsheet (CSV) or as data (JSON), from the stored game and its replayed score.
 
-Pure functions: they take a loaded game (anything with the `models.Game` attributes) and the
+Pure functions: they take a loaded game (anything with the `models.GameRecord` attributes) and the
 engine's replayed `scoring.Game`, and never touch the request or the database.
 """
 

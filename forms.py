@@ -20,13 +20,6 @@ from models import NAME_LENGTH, new_token
 NONCE_PATTERN = r"^[A-Za-z0-9_-]{16,32}$"
 SEAT_NAMES = (_l("North"), _l("East"), _l("South"), _l("West"))
 TEAM_NAMES = (_l("Team A"), _l("Team B"))
-PRESET_NAMES = {
-    "gamelake": (_l("GameLake"), _l("500 to win, −200 loses, Blind Nil only when 100 behind.")),
-    "gamelake_short": (_l("GameLake short game"), _l("GameLake's rules, played to 250.")),
-    "classic": (_l("Classic"), _l("500 to win, no losing floor, no Blind Nil.")),
-    "espadas": (_l("Jogo Espadas"), _l("100 to win; bags go back to zero after a penalty.")),
-    "spruce": (_l("The Spruce"), _l("500 to win; Blind Nil swaps 3 cards with the partner.")),
-}
 BID_CHOICES = [SelectChoice(scoring.NIL, _l("Nil"))] + [
     SelectChoice(str(n), str(n)) for n in range(1, 14)
 ]
@@ -121,7 +114,8 @@ class NewGameForm(Form):
     )
     preset = SelectField(
         _l("Rules"),
-        choices=[SelectChoice(key, label) for key, (label, _) in PRESET_NAMES.items()],
+        # Named as the engine names them, in the user's language through the catalogue.
+        choices=[SelectChoice(key, _l(preset.name)) for key, preset in scoring.PRESETS.items()],
         default=scoring.DEFAULT_PRESET,
     )
     target = _number(_l("Points to win"), 10, 10000)

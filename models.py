@@ -1,23 +1,21 @@
-"""What the app stores: games and the inputs of their hands, never a total."""
+"""What the app stores: games and the inputs of their hands, never a total.
+
+The stored rows are `GameRecord` and `HandRecord`; the scoring engine's own `scoring.Game` and
+`scoring.Hand` are values made from them (`GameRecord.scoring_rules`, `HandInputs.to_engine`).
+"""
 
 from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass, fields
 from datetime import UTC, datetime
+from typing import Any
 
-from flask_sqlalchemy import SQLAlchemy
 from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 import scoring
-
-
-class Base(DeclarativeBase):
-    """Declarative base shared by every model."""
-
-
-db = SQLAlchemy(model_class=Base)
+from extensions import db
 
 TOKEN_BYTES = 16  # 128 bits: a link nobody can guess
 NAME_LENGTH = 40
@@ -29,12 +27,14 @@ def new_token() -> str:
 
 
 def _now() -> datetime:
+    """The time now in UTC, stored without its zone."""
     return datetime.now(UTC).replace(tzinfo=None)
 
 
-class Game(db.Model):
-    """A game's setup: who sits where, who dealt first, and the rules it is played by."""
+class GameRecord(db.Model):  # type: ignore[name-defined,misc]  # Flask-SQLAlchemy's dynamic base
+    """A stored game's setup: who sits where, who dealt first, the rules it is played by."""
 
+    __tablename__ = "game"
     __table_args__ = (
         UniqueConstraint("last_nonce", name="uq_game_last_nonce"),
         UniqueConstraint("rematch_of", name="uq_game_rematch_of"),
@@ -53,7 +53,7 @@ class Game(db.Model):
     player_3: Mapped[str] = mapped_column(String(NAME_LENGTH))
     first_dealer: Mapped[int] = mapped_column(default=0)
     preset: Mapped[str] = mapped_column(String(20))
-    rules_json: Mapped[dict] = mapped_column("rules", JSON)
+    rules: Mapped[dict[str, Any]] = mapped_column(JSON)  # as scoring.Rules.to_dict gives it
     # Bumped on every write: what a form saw travels with it, so a stale edit is refused.
     version: Mapped[int] = mapped_column(default=0)
     # The one-time token of the form behind the latest write: the same form sent twice
@@ -64,17 +64,17 @@ class Game(db.Model):
         ForeignKey("game.id", ondelete="SET NULL", name="fk_game_rematch_of")
     )
 
-    hands: Mapped[list[Hand]] = relationship(
+    hands: Mapped[list[HandRecord]] = relationship(
         back_populates="game",
-        order_by="Hand.number",
+        order_by="HandRecord.number",
         cascade="all, delete-orphan",
         lazy="raise",
     )
 
     @property
-    def rules(self) -> scoring.Rules:
-        """The game's rules as the engine's value."""
-        return scoring.Rules.from_dict(self.rules_json)
+    def scoring_rules(self) -> scoring.Rules:
+        """The stored rules as the engine's value."""
+        return scoring.Rules.from_dict(self.rules)
 
     @property
     def teams(self) -> tuple[str, str]:
@@ -120,12 +120,13 @@ class HandInputs:
         return scoring.Hand(self.bids, self.tricks, self.team_tricks)
 
 
-class Hand(HandInputs, db.Model):
-    """One hand's bids and, once it has been played, the tricks taken.
+class HandRecord(HandInputs, db.Model):  # type: ignore[name-defined,misc]
+    """One stored hand's bids and, once it has been played, the tricks taken.
 
     A hand whose tricks are not in yet is the hand in play: its bids are known to the table.
     """
 
+    __tablename__ = "hand"
     __table_args__ = (UniqueConstraint("game_id", "number", name="uq_hand_game_number"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -143,7 +144,7 @@ class Hand(HandInputs, db.Model):
     team_tricks_1: Mapped[int | None]
     created_at: Mapped[datetime] = mapped_column(default=_now)
 
-    game: Mapped[Game] = relationship(back_populates="hands", lazy="raise")
+    game: Mapped[GameRecord] = relationship(back_populates="hands", lazy="raise")
 
     def set_inputs(self, hand: scoring.Hand) -> None:
         """Store the engine's hand in this row's columns."""
@@ -176,7 +177,7 @@ class StoredHand(HandInputs):
     @classmethod
     def columns(cls) -> list:
         """The table's columns in the order of this class's fields, to select them."""
-        return [Hand.__table__.c[f.name] for f in fields(cls)]
+        return [HandRecord.__table__.c[f.name] for f in fields(cls)]
 
 
 # The columns that hold a hand's inputs, in the order hand_columns gives their values.

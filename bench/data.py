@@ -44,7 +44,7 @@ class Tokens:
 def fill(app, connections: int, games_per_connection: int = 40) -> Tokens:
     """Store the 10-, 50- and 200-hand games, their twins for the query probe, and empty
     games for the hand submissions; return their tokens."""
-    from models import db
+    from extensions import db
 
     tokens = Tokens()
     hands = make_hands(max(SIZES))
@@ -65,23 +65,24 @@ def fill(app, connections: int, games_per_connection: int = 40) -> Tokens:
 
 def store_game(hands: list[scoring.Hand], rules: scoring.Rules, preset: str):
     """Add a game with these played hands to the session; it must still be in play."""
-    from models import Game, Hand, db, new_token
+    from extensions import db
+    from models import GameRecord, HandRecord, new_token
 
     state = scoring.replay(rules, hands)
     if state.over or len(state.hands) != len(hands):
         raise RuntimeError(f"a {len(hands)}-hand benchmark game ended early")
-    game = Game(
+    game = GameRecord(
         **NAMES,
         first_dealer=0,
         preset=preset,
-        rules_json=rules.to_dict(),
+        rules=rules.to_dict(),
         device=new_token(),
         version=len(hands),
     )
     db.session.add(game)
     db.session.flush()
     for number, hand in enumerate(hands, start=1):
-        row = Hand(game_id=game.id, number=number)
+        row = HandRecord(game_id=game.id, number=number)
         row.set_inputs(hand)
         db.session.add(row)
     return game

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import cast
 
 from .hand import (
     BLIND_NIL,
     TRICKS_PER_HAND,
+    Bid,
     Hand,
     InvalidHand,
+    Problem,
     blind_nil_allowed,
     hand_problems,
     is_nil,
@@ -158,11 +161,17 @@ class Game:
                 blind_nil_allowed(rules, 0, self.totals),
                 blind_nil_allowed(rules, 1, self.totals),
             ),
-            bags_left=tuple(rules.bag_limit - b if counted else None for b in self.bags),
-            points_to_win=tuple(max(0, rules.target - t) for t in self.totals),
+            # One figure for each of the two teams, as in `bags` and `totals`.
+            bags_left=cast(
+                "tuple[int | None, int | None]",
+                tuple(rules.bag_limit - b if counted else None for b in self.bags),
+            ),
+            points_to_win=cast(
+                "tuple[int, int]", tuple(max(0, rules.target - t) for t in self.totals)
+            ),
         )
 
-    def problems(self, hand: Hand) -> tuple:
+    def problems(self, hand: Hand) -> tuple[Problem, ...]:
         """Every problem with playing this hand next."""
         return hand_problems(self.rules, hand, self.totals, self.over)
 
@@ -226,16 +235,18 @@ def _score_team(
     contract = 0
     nil_tricks = 0
     nil_points = 0
-    nils = ()
+    nils: tuple[NilResult, ...] = ()
     for seat in (team, team + 2):
         bid = bids[seat]
+        # Only valid hands are scored: a Nil bidder's tricks are given seat by seat, and a
+        # bid that is not Nil is a number.
         if is_nil(bid):
-            nil = _nil_result(rules, bid, tricks[seat], seat)
+            nil = _nil_result(rules, bid, cast(int, tricks[seat]), seat)
             nils += (nil,)
-            nil_tricks += tricks[seat]
+            nil_tricks += cast(int, tricks[seat])
             nil_points += nil.points
         else:
-            contract += bid
+            contract += cast(int, bid)
     taken = hand.taken(team)
     mode = rules.failed_nil_tricks
     counted = taken if mode is FailedNilTricks.PARTNER else taken - nil_tricks
@@ -280,8 +291,9 @@ def _score_team(
     )
 
 
-def _nil_result(rules: Rules, bid, tricks: int, seat: int) -> NilResult:
+def _nil_result(rules: Rules, bid: Bid | None, tricks: int, seat: int) -> NilResult:
     blind = bid == BLIND_NIL
-    bonus = rules.blind_nil_bonus if blind else rules.nil_bonus
+    # A Blind Nil that passed validation is allowed, so its bonus is set.
+    bonus = cast(int, rules.blind_nil_bonus) if blind else rules.nil_bonus
     made = tricks == 0
     return NilResult(seat, blind, made, bonus if made else -bonus)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TypeGuard, cast
 
 from .rules import Rules, ScoringError
 
@@ -24,12 +26,15 @@ def seats_of(team: int) -> tuple[int, int]:
     return (team, team + 2)
 
 
-def is_nil(bid: Bid) -> bool:
-    """Whether a bid is Nil or Blind Nil, the bids that promise no trick."""
+def is_nil(bid: object) -> bool:
+    """Whether a bid is Nil or Blind Nil, the bids that promise no trick.
+
+    Takes any value, as validation asks it of bids that are not checked yet.
+    """
     return bid in (NIL, BLIND_NIL)
 
 
-def is_number(value: object) -> bool:
+def is_number(value: object) -> TypeGuard[int]:
     """Whether a value is a plain integer (booleans are not numbers here)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -41,13 +46,13 @@ class Problem:
     code: str
     seat: int | None = None
     team: int | None = None
-    params: dict = field(default_factory=dict, hash=False)
+    params: dict[str, int | None] = field(default_factory=dict, hash=False)
 
 
 class InvalidHand(ScoringError):
     """A hand that cannot be scored; `problems` lists every reason at once."""
 
-    def __init__(self, problems: tuple[Problem, ...], number: int | None = None):
+    def __init__(self, problems: tuple[Problem, ...], number: int | None = None) -> None:
         """Keep the problems and, when replaying, the number of the offending hand."""
         self.problems = tuple(problems)
         self.number = number
@@ -61,15 +66,17 @@ class Hand:
 
     `tricks` holds each seat's tricks, or None where only the team's total is known;
     `team_tricks` holds that total for a team with no Nil bidder.
+    A hand is also how unchecked input reaches validation, so any value may be None.
     """
 
-    bids: tuple
-    tricks: tuple = (None, None, None, None)
-    team_tricks: tuple = (None, None)
+    bids: tuple[Bid | None, ...]
+    tricks: tuple[int | None, ...] = (None, None, None, None)
+    team_tricks: tuple[int | None, ...] = (None, None)
 
     def contract(self, team: int) -> int:
         """Sum of the team's numeric bids; a Nil bidder adds nothing."""
-        return sum(self.bids[s] for s in seats_of(team) if not is_nil(self.bids[s]))
+        # Asked of valid hands only, where a bid that is not Nil is a number.
+        return sum(cast(int, self.bids[s]) for s in seats_of(team) if not is_nil(self.bids[s]))
 
     def taken(self, team: int) -> int:
         """Tricks the whole team took this hand."""
@@ -77,7 +84,8 @@ class Hand:
         if total is not None:
             return total
         a, b = seats_of(team)
-        return self.tricks[a] + self.tricks[b]
+        # Without a team total, a valid hand gives both seats' tricks.
+        return cast(int, self.tricks[a]) + cast(int, self.tricks[b])
 
 
 def _four(value: object) -> bool:
@@ -88,7 +96,7 @@ def _two(value: object) -> bool:
     return isinstance(value, (tuple, list)) and len(value) == 2
 
 
-def _in_range(value: object, low: int, high: int) -> bool:
+def _in_range(value: object, low: int, high: int) -> TypeGuard[int]:
     return is_number(value) and low <= value <= high
 
 
@@ -96,6 +104,7 @@ def bid_problems(rules: Rules, bids: object, totals: tuple[int, int] = (0, 0)) -
     """What is wrong with four bids under these rules, with the teams' totals before the hand."""
     if not _four(bids):
         return [Problem("bids_shape")]
+    bids = cast("Sequence[object]", bids)  # _four has just checked it is a tuple or list
     problems = []
     for seat, bid in enumerate(bids):
         if bid is None:
@@ -113,7 +122,11 @@ def bid_problems(rules: Rules, bids: object, totals: tuple[int, int] = (0, 0)) -
             if wrong.intersection(seats):
                 continue
             pair = [bids[s] for s in seats]
-            if not any(is_nil(b) for b in pair) and sum(pair) < rules.min_team_bid:
+            # Both bids passed the checks above, so with no Nil among them both are numbers.
+            if (
+                not any(is_nil(b) for b in pair)
+                and sum(cast("list[int]", pair)) < rules.min_team_bid
+            ):
                 problems.append(
                     Problem(
                         "team_bid_below_minimum", team=team, params={"minimum": rules.min_team_bid}
@@ -157,12 +170,17 @@ def trick_problems(
         problems.append(Problem("team_tricks_shape"))
     if problems:
         return problems
-    nil_seats = {s for s in SEATS if is_nil(bids[s])} if _four(bids) else set()
+    # Both shapes were checked just above.
+    tricks = cast("Sequence[object]", tricks)
+    team_tricks = cast("Sequence[object]", team_tricks)
+    nil_seats = (
+        {s for s in SEATS if is_nil(cast("Sequence[object]", bids)[s])} if _four(bids) else set()
+    )
     total = 0
     for team in (0, 1):
         seats = seats_of(team)
         given = team_tricks[team]
-        valid = []
+        valid: list[int] = []
         for seat in seats:
             value = tricks[seat]
             if value is None:
@@ -227,12 +245,15 @@ def _plainly_valid(rules: Rules, hand: Hand) -> bool:
     for value in tricks:
         if not (type(value) is int and 0 <= value <= TRICKS_PER_HAND):
             return False
-    return sum(tricks) == TRICKS_PER_HAND
+    # Every value was just seen to be an int.
+    return sum(cast("tuple[int, ...]", tricks)) == TRICKS_PER_HAND
 
 
 def fill_in_tricks(
-    bids: tuple, tricks: tuple, team_tricks: tuple = (None, None)
-) -> tuple[tuple, tuple]:
+    bids: tuple[Bid | None, ...],
+    tricks: tuple[int | None, ...],
+    team_tricks: tuple[int | None, ...] = (None, None),
+) -> tuple[tuple[int | None, ...], tuple[int | None, ...]]:
     """Fill in the one unknown trick count as 13 minus the others, when exactly one is left.
 
     What counts as unknown: a blank seat of a team with a Nil bidder or with one partner filled
@@ -242,7 +263,7 @@ def fill_in_tricks(
     """
     if not (_four(bids) and _four(tricks) and _two(team_tricks)):
         return tricks, team_tricks
-    unknown = []
+    unknown: list[tuple[str, int]] = []  # ("seat", seat) or ("team", team)
     known = 0
     for team in (0, 1):
         seats = seats_of(team)
@@ -251,13 +272,13 @@ def fill_in_tricks(
             return tricks, team_tricks
         has_nil = any(is_nil(bids[s]) for s in seats)
         if team_tricks[team] is not None and not has_nil:
-            known += team_tricks[team]
+            known += cast(int, team_tricks[team])  # in range: checked just above
         elif has_nil or any(tricks[s] is not None for s in seats):
             for s in seats:
                 if tricks[s] is None:
                     unknown.append(("seat", s))
                 else:
-                    known += tricks[s]
+                    known += cast(int, tricks[s])  # not None, and in range as above
         else:
             unknown.append(("team", team))
     if len(unknown) != 1 or known > TRICKS_PER_HAND:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, replace
 from enum import StrEnum
+from typing import Any
 
 
 class ScoringError(Exception):
@@ -61,7 +62,7 @@ class Rules:
         if self.floor is not None and self.floor >= self.target:
             raise InvalidRules("floor must be below target")
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The rules as plain JSON-ready values, for storage and export."""
         data = asdict(self)
         data["bag_mode"] = self.bag_mode.value
@@ -69,12 +70,12 @@ class Rules:
         return data
 
     @classmethod
-    def from_dict(cls, data: dict) -> Rules:
+    def from_dict(cls, data: dict[str, Any]) -> Rules:
         """Rules from a dict made by `to_dict`; unknown keys are ignored, missing ones default."""
         known = {f.name for f in fields(cls)}
         return cls(**{k: v for k, v in data.items() if k in known})
 
-    def but(self, **changes) -> Rules:
+    def but(self, **changes: Any) -> Rules:
         """A copy of these rules with some parameters changed (house rules)."""
         return replace(self, **changes)
 

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from app import create_app
-from models import db
+from extensions import db
 
 # Hypothesis would fail an example that takes over 200 ms, and a test whose examples are slow
 # to make: both are about the machine's speed, not the property. Tests may still ask for less.
@@ -45,7 +45,7 @@ def app(tmp_path):
 
 def database_url(url: str) -> str:
     """The URL as the app reads DATABASE_URL, so PostgreSQL goes through psycopg 3."""
-    from app import database_url as normalise
+    from database import database_url as normalise
 
     return normalise(url, None)
 

@@ -10,7 +10,7 @@ import pytest
 from test_web_helpers import NAMES, counts, enter, start_game
 
 from app import create_app
-from models import db
+from extensions import db
 
 HANDS = (
     {"bids": (3, "nil", 4, 5), "tricks": (4, 0, 3, 6)},

@@ -33,8 +33,8 @@ from sqlalchemy import create_engine, text
 from test_web_helpers import Page, form_data
 
 from app import create_app
-from app import database_url as normalise_url
-from models import db
+from database import database_url as normalise_url
+from extensions import db
 
 pytestmark = pytest.mark.slow
 

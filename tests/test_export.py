@@ -26,7 +26,7 @@ def game_model(
     first_dealer=3,
     created_at=datetime(2026, 11, 29, 20, 15),
 ):
-    """A stand-in for models.Game with the attributes the export reads, tokens included."""
+    """A stand-in for models.GameRecord with the attributes the export reads, tokens included."""
     rules = scoring.PRESETS[preset].rules
     return SimpleNamespace(
         team_0=teams[0],
@@ -38,8 +38,8 @@ def game_model(
         player_3=players[3],
         players=tuple(players),
         preset=preset,
-        rules_json=rules.to_dict(),
-        rules=rules,
+        rules=rules.to_dict(),
+        scoring_rules=rules,
         first_dealer=first_dealer,
         created_at=created_at,
         edit_token=EDIT_TOKEN,
@@ -63,7 +63,7 @@ def two_hands(model) -> scoring.Game:
             team_tricks=(7, None),
         ),
     ]
-    return scoring.replay(model.rules, hands, model.first_dealer)
+    return scoring.replay(model.scoring_rules, hands, model.first_dealer)
 
 
 def read_back(text: str) -> list[list[str]]:
@@ -85,7 +85,7 @@ def test_the_header_is_exactly_the_column_list():
 
 def test_an_empty_game_is_a_header_alone():
     model = game_model()
-    state = scoring.replay(model.rules, [])
+    state = scoring.replay(model.scoring_rules, [])
     assert write_csv(csv_rows(model, state, "x")) == ",".join(CSV_COLUMNS) + "\r\n"
 
 
@@ -135,7 +135,7 @@ def test_a_bag_penalty_is_a_negative_number():
         scoring.Hand(bids=(2, 1, 2, 1), tricks=(7, 0, 6, 0)),
         scoring.Hand(bids=(5, 1, 4, 1), tricks=(6, 1, 5, 1)),
     ]
-    rows = export_rows(model, scoring.replay(model.rules, hands))
+    rows = export_rows(model, scoring.replay(model.scoring_rules, hands))
     assert (rows[2]["bag_penalty"], rows[2]["bags"]) == ("-100", "1")
     assert rows[2]["hand_points"] == "-8"
 
@@ -275,7 +275,9 @@ def test_the_json_lists_every_hand_with_its_inputs_and_breakdown():
 def test_the_json_of_a_won_game_names_the_winner_and_has_no_next_hand():
     model = game_model(preset="espadas")
     # Team 0 bids 6 and 5 and makes them: 110, past Jogo Espadas' 100.
-    state = scoring.replay(model.rules, [scoring.Hand(bids=(6, 1, 5, 1), tricks=(6, 1, 5, 1))])
+    state = scoring.replay(
+        model.scoring_rules, [scoring.Hand(bids=(6, 1, 5, 1), tricks=(6, 1, 5, 1))]
+    )
     data = game_json(model, state)
     assert state.over
     assert (data["status"], data["winner"], data["reason"]) == ("over", 0, "target")
@@ -289,7 +291,7 @@ def test_the_json_of_a_tie_at_the_end_says_play_on():
         scoring.Hand(bids=(4, 2, 4, 3), tricks=(4, 2, 4, 3)),
         scoring.Hand(bids=(2, 4, 3, 4), tricks=(2, 4, 3, 4)),
     ]
-    state = scoring.replay(model.rules, hands)
+    state = scoring.replay(model.scoring_rules, hands)
     data = game_json(model, state)
     assert state.tied
     assert data["totals"] == [130, 130]

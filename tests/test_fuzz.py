@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 from sqlalchemy import select
 from test_web_helpers import enter, snapshot, start_game
 
-from models import Game, db
+from extensions import db
+from models import GameRecord
 
 HAND_FIELDS = [f"bid_{s}" for s in range(4)] + [f"tricks_{s}" for s in range(4)]
 HAND_FIELDS += ["team_tricks_0", "team_tricks_1"]
@@ -210,7 +211,7 @@ LONG_BID = EDITED_HAND | {"bid_0": "4" * 10_000}
 def game_id(app, token: str) -> int:
     """The id of the game behind an edit token."""
     with app.app_context():
-        found = db.session.scalar(select(Game.id).where(Game.edit_token == token))
+        found = db.session.scalar(select(GameRecord.id).where(GameRecord.edit_token == token))
         db.session.remove()
     assert found is not None, token
     return found
@@ -220,7 +221,7 @@ def current_tokens(app, game: int) -> tuple[str, str] | None:
     """The game's edit and view tokens now (a rotation may have replaced them); None once gone."""
     with app.app_context():
         row = db.session.execute(
-            select(Game.edit_token, Game.view_token).where(Game.id == game)
+            select(GameRecord.edit_token, GameRecord.view_token).where(GameRecord.id == game)
         ).one_or_none()
         db.session.remove()
     return None if row is None else (row.edit_token, row.view_token)

@@ -11,7 +11,8 @@ from sqlalchemy import select
 from test_web_helpers import counts, form_data, game_page, start_game
 
 from app import create_app
-from models import Game, db
+from extensions import db
+from models import GameRecord
 
 REDIS = ("127.0.0.1", 6379)
 
@@ -36,7 +37,9 @@ def limited_app(tmp_path, **config):
 def view_token(app, edit_token: str) -> str:
     """The view link's token of a game."""
     with app.app_context():
-        return db.session.scalar(select(Game.view_token).where(Game.edit_token == edit_token))
+        return db.session.scalar(
+            select(GameRecord.view_token).where(GameRecord.edit_token == edit_token)
+        )
 
 
 def test_six_phones_polling_every_two_seconds_for_a_minute_are_never_limited(tmp_path):

@@ -18,7 +18,7 @@ import pytest
 from test_web_helpers import enter, game_page, start_game
 
 from app import create_app
-from models import db
+from extensions import db
 
 ROOT = Path(__file__).resolve().parent.parent
 

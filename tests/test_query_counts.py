@@ -13,8 +13,9 @@ from test_web_helpers import Page, form_data, hand_taps, queries_sent, start_gam
 
 import scoring
 from app import create_app
-from models import Game, Hand, db
-from views import Replays
+from extensions import db
+from games import Replays
+from models import GameRecord, HandRecord
 
 MAX_QUERIES = 4
 HX = {"HX-Request": "true"}
@@ -31,9 +32,9 @@ def game_with_hands(app, client, count: int) -> tuple[str, str]:
     hand form stores them; its edit and view tokens."""
     token = start_game(client, target="10000")
     with app.app_context():
-        game = db.session.scalar(select(Game).where(Game.edit_token == token))
+        game = db.session.scalar(select(GameRecord).where(GameRecord.edit_token == token))
         for number in range(1, count + 1):
-            row = Hand(game_id=game.id, number=number)
+            row = HandRecord(game_id=game.id, number=number)
             row.set_inputs(HANDS[number % 2])
             db.session.add(row)
         game.version += count

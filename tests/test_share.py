@@ -9,7 +9,7 @@ import segno
 from markupsafe import Markup
 from qr_reading import SVG, dark_modules, raster
 
-from share import SHARE_QR_ERROR, qr_svg
+from web.qr import SHARE_QR_ERROR, qr_svg
 
 URL = "https://spades.example/v/3q2-ZxW_8pLm0aBcDeFgHi"
 SHARE_LINK_LONG_HOST = (

@@ -22,7 +22,7 @@ from test_web_helpers import (
     token_of,
 )
 
-from views import HISTORY_SHOWN
+from web.pages import HISTORY_SHOWN
 
 PLAYERS = {"player_0": "Ana", "player_1": "Bruno", "player_2": "Carla", "player_3": "Davi"}
 TEAMS = {"team_0": "Reds", "team_1": "Blues"}  # Reds: Ana & Carla; Blues: Bruno & Davi
@@ -150,7 +150,7 @@ def test_a_full_gamelake_game_to_500_with_a_correction_and_a_rematch(app, client
     rematch = token_of(response)
     old, new = stored_game(app, token), stored_game(app, rematch)
     assert (new.teams, new.players) == (old.teams, old.players)
-    assert new.rules_json == old.rules_json and new.preset == "gamelake"
+    assert new.rules == old.rules and new.preset == "gamelake"
     assert new.first_dealer == 3
     page = game_page(client, rematch)
     assert page.totals() == (0, 0)
@@ -191,7 +191,7 @@ def test_a_short_espadas_game_in_portuguese(app, client):
     token, (start, after_1, bids_2, after_2) = play_the_espadas_game(client)
     for page in (start, after_1, bids_2, after_2):
         assert page.find("html").attrs["lang"] == "pt-BR"
-    rules = stored_game(app, token).rules
+    rules = stored_game(app, token).scoring_rules
     assert (rules.target, rules.floor, rules.bag_mode) == (100, None, "reset")
 
     assert blind_nil_seats(start) == [0, 1, 2, 3]  # no score condition in Espadas

@@ -96,7 +96,7 @@ def test_start_with_nothing_typed_makes_a_gamelake_game_with_the_default_names(a
     assert game.players == ("North", "East", "South", "West")
     assert game.first_dealer == 0
     assert game.preset == "gamelake"
-    rules = game.rules
+    rules = game.scoring_rules
     assert (rules.target, rules.floor) == (500, -200)
     assert (rules.blind_nil_bonus, rules.blind_nil_deficit) == (200, 100)
     assert (rules.bag_limit, rules.bag_penalty, rules.bag_mode) == (10, 100, "carry")
@@ -127,7 +127,7 @@ def test_game_links_carry_at_least_128_random_bits_and_are_not_sequential(app, c
 
 def test_house_rules_override_the_preset_and_blank_ones_keep_it(app, client):
     token = start_game(client, target=300, bag_mode="reset", floor=0, blind_nil_bonus=0)
-    rules = stored_game(app, token).rules
+    rules = stored_game(app, token).scoring_rules
     assert rules.target == 300
     assert rules.bag_mode == "reset"
     assert rules.floor is None  # 0: no losing floor
@@ -145,7 +145,7 @@ def test_house_rules_override_the_preset_and_blank_ones_keep_it(app, client):
 
 def test_a_house_rule_can_add_a_floor_to_a_preset_that_has_none(app, client):
     token = start_game(client, preset="classic", floor=-300)
-    rules = stored_game(app, token).rules
+    rules = stored_game(app, token).scoring_rules
     assert rules.floor == -300
     assert rules.blind_nil_bonus is None  # the rest is Classic's
     assert stored_game(app, token).preset == "classic"
@@ -641,8 +641,8 @@ def test_a_rematch_keeps_names_and_rules_and_passes_the_first_deal_on(app, clien
     new = stored_game(app, new_token)
     assert new.teams == old.teams == ("Reds", "Blues")
     assert new.players == old.players == ("Ana", "Bruno", "Carla", "Davi")
-    assert new.rules_json == old.rules_json
-    assert new.rules.target == 400
+    assert new.rules == old.rules
+    assert new.scoring_rules.target == 400
     assert new.preset == old.preset
     # Bruno (seat 1) dealt hand 1, Carla hand 2: Davi (seat 3) deals next.
     assert new.first_dealer == 3

@@ -15,7 +15,8 @@ from html.parser import HTMLParser
 
 from sqlalchemy import event, select
 
-from models import Game, Hand, db
+from extensions import db
+from models import GameRecord, HandRecord
 
 # The table most tests sit at: partners Ana & Carla (Reds), Bruno & Davi (Blues).
 NAMES = {
@@ -392,8 +393,8 @@ def game_page(client, token, **kwargs) -> Page:
 def snapshot(app) -> tuple[list[tuple], list[tuple]]:
     """Every stored game and hand row, column by column, to prove nothing was changed."""
     with app.app_context():
-        games = [_row(g) for g in db.session.scalars(select(Game).order_by(Game.id))]
-        hands = [_row(h) for h in db.session.scalars(select(Hand).order_by(Hand.id))]
+        games = [_row(g) for g in db.session.scalars(select(GameRecord).order_by(GameRecord.id))]
+        hands = [_row(h) for h in db.session.scalars(select(HandRecord).order_by(HandRecord.id))]
         db.session.remove()
     return games, hands
 
@@ -409,22 +410,24 @@ def counts(app) -> tuple[int, int]:
     return len(games), len(hands)
 
 
-def stored_game(app, token: str) -> Game:
+def stored_game(app, token: str) -> GameRecord:
     """The stored game behind an edit token (detached, columns loaded)."""
     with app.app_context():
-        game = db.session.scalar(select(Game).where(Game.edit_token == token))
+        game = db.session.scalar(select(GameRecord).where(GameRecord.edit_token == token))
         assert game is not None, token
         db.session.expunge(game)
         db.session.remove()
     return game
 
 
-def stored_hands(app, token: str) -> list[Hand]:
+def stored_hands(app, token: str) -> list[HandRecord]:
     """The stored hands of a game, in order (detached, columns loaded)."""
     with app.app_context():
-        game = db.session.scalar(select(Game).where(Game.edit_token == token))
+        game = db.session.scalar(select(GameRecord).where(GameRecord.edit_token == token))
         hands = list(
-            db.session.scalars(select(Hand).where(Hand.game_id == game.id).order_by(Hand.number))
+            db.session.scalars(
+                select(HandRecord).where(HandRecord.game_id == game.id).order_by(HandRecord.number)
+            )
         )
         for hand in hands:
             db.session.expunge(hand)

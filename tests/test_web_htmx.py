@@ -13,7 +13,7 @@ import pytest
 from test_web_helpers import Page, counts, enter, snapshot, start_game, submit
 
 from app import create_app
-from models import db
+from extensions import db
 
 HX = {"HX-Request": "true"}
 

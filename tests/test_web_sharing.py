@@ -36,9 +36,10 @@ from test_web_helpers import NAMES, queries_sent
 from werkzeug.test import Client
 
 import scoring
-import share
-from models import Game, Hand, db
-from views import HISTORY_SHOWN
+from extensions import db
+from models import GameRecord, HandRecord
+from web import qr as share
+from web.pages import HISTORY_SHOWN
 
 MINUS = "\u2212"  # the real minus sign the pages print before a negative total
 TOKEN = re.compile(r"^[A-Za-z0-9_-]{22,}$")
@@ -69,7 +70,9 @@ CSV_HEADER = CSV_HEADER_LINE.split(",")
 def view_token_of(app, edit_token: str) -> str:
     """The view token of the game behind an edit token, read from the database."""
     with app.app_context():
-        token = db.session.scalar(select(Game.view_token).where(Game.edit_token == edit_token))
+        token = db.session.scalar(
+            select(GameRecord.view_token).where(GameRecord.edit_token == edit_token)
+        )
     assert token is not None, f"no game with edit token {edit_token}"
     return token
 
@@ -77,7 +80,9 @@ def view_token_of(app, edit_token: str) -> str:
 def game_tokens(app) -> list[tuple[str, str]]:
     """Every stored game's (edit token, view token), oldest first."""
     with app.app_context():
-        rows = db.session.execute(select(Game.edit_token, Game.view_token).order_by(Game.id))
+        rows = db.session.execute(
+            select(GameRecord.edit_token, GameRecord.view_token).order_by(GameRecord.id)
+        )
         return [tuple(row) for row in rows]
 
 
@@ -87,12 +92,16 @@ def snapshot(app) -> tuple[list, list]:
         games = [
             tuple(row)
             for row in db.session.execute(
-                select(Game.id, Game.edit_token, Game.view_token, Game.version).order_by(Game.id)
+                select(
+                    GameRecord.id, GameRecord.edit_token, GameRecord.view_token, GameRecord.version
+                ).order_by(GameRecord.id)
             )
         ]
         hands = [
             (h.game_id, h.number, h.bids, h.tricks, h.team_tricks)
-            for h in db.session.scalars(select(Hand).order_by(Hand.game_id, Hand.number))
+            for h in db.session.scalars(
+                select(HandRecord).order_by(HandRecord.game_id, HandRecord.number)
+            )
         ]
     return games, hands
 

@@ -1,11 +1,20 @@
-"""A QR code of a link, as an inline SVG that a phone across the table can scan."""
+"""The view link as a QR code, an inline SVG that a phone across the table can scan."""
 
 from __future__ import annotations
 
 import io
 
 import segno
+from flask import Blueprint, Response, url_for
+from flask_babel import gettext
 from markupsafe import Markup
+
+import games
+from extensions import limit_guesses
+from models import GameRecord
+from web import VIEW_LINKS
+
+bp = Blueprint("qr", __name__)
 
 # Medium error correction: survives a glare or a smudged screen without making the code dense.
 SHARE_QR_ERROR = "M"
@@ -14,6 +23,19 @@ SHARE_QR_ERROR = "M"
 # scanners cannot read light modules on a dark ground.
 DARK = "#000"
 LIGHT = "#fff"
+
+
+@bp.get(f"{VIEW_LINKS}/<token>/qr.svg")
+@limit_guesses
+def view_link_qr(token: str) -> Response:
+    """The view link as a QR code, for a second phone to scan."""
+    games.find(token, GameRecord.view_token)
+    url = url_for("viewing.view", token=token, _external=True)
+    svg = qr_svg(url, title=gettext("QR code of the view link"))
+    response = Response(str(svg), mimetype="image/svg+xml")
+    response.cache_control.private = True
+    response.cache_control.max_age = 3600
+    return response
 
 
 def qr_svg(url: str, *, title: str | None = None) -> Markup:

@@ -1,0 +1,43 @@
+"""The Flask extensions, one each, made here and bound to the app by `create_app`."""
+
+from __future__ import annotations
+
+from flask import current_app
+from flask_babel import Babel
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
+from flask_migrate import Migrate
+from flask_sqlalchemy import SQLAlchemy
+from flask_wtf.csrf import CSRFProtect
+from sqlalchemy.orm import DeclarativeBase
+
+
+class Base(DeclarativeBase):
+    """Declarative base shared by every model."""
+
+
+db = SQLAlchemy(model_class=Base)
+babel = Babel()
+csrf = CSRFProtect()
+migrate = Migrate()
+limiter = Limiter(key_func=get_remote_address)
+
+
+def write_limit() -> str:
+    """The rate of writes one address may make (WRITE_LIMIT)."""
+    return str(current_app.config["WRITE_LIMIT"])
+
+
+def guess_limit() -> str:
+    """The rate of lookups of links that do not exist one address may make (GUESS_LIMIT)."""
+    return str(current_app.config["GUESS_LIMIT"])
+
+
+# A scorer writes a few times a hand; a table of phones reads without limit. What is limited
+# is writing fast and guessing links: only lookups that find no game count as guesses.
+limit_writes = limiter.shared_limit(write_limit, scope="write", methods=["POST"])
+limit_guesses = limiter.shared_limit(
+    guess_limit,
+    scope="unknown-token",
+    deduct_when=lambda response: response.status_code == 404,
+)

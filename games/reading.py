@@ -1,0 +1,113 @@
+"""Finding stored games and replaying them into what a page shows."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from flask import current_app
+from sqlalchemy import select
+from sqlalchemy.orm import InstrumentedAttribute
+
+import scoring
+from extensions import db
+from games.replays import Replay, Replays
+from models import GameRecord, HandRecord, StoredHand
+
+MY_GAMES_SHOWN = 20
+
+
+class GameNotFound(LookupError):
+    """No game answers to this link (never made, or replaced)."""
+
+
+@dataclass(frozen=True)
+class ScoredGame:
+    """A stored game with its replayed score: everything a game page shows."""
+
+    record: GameRecord
+    hands: tuple[StoredHand, ...]  # every stored hand, in order
+    state: scoring.Game
+
+    @property
+    def played(self) -> list[StoredHand]:
+        """The stored hands whose tricks are in."""
+        return [h for h in self.hands if h.played]
+
+    @property
+    def in_play(self) -> StoredHand | None:
+        """The hand whose bids are in and tricks are not, if there is one."""
+        last = self.hands[-1] if self.hands else None
+        return last if last is not None and not last.played else None
+
+    def bidding_order(self) -> list[int]:
+        """Seats in the order they bid the next hand, starting left of its dealer."""
+        upcoming = self.state.next
+        first = upcoming.first_bidder if upcoming is not None else 0
+        return [(first + i) % len(scoring.SEATS) for i in scoring.SEATS]
+
+
+def replays() -> Replays:
+    """This worker's kept replays (made by `create_app`)."""
+    kept: Replays = current_app.extensions["replays"]
+    return kept
+
+
+def find(token: str, link: InstrumentedAttribute[str] = GameRecord.edit_token) -> GameRecord:
+    """The stored game behind a link (the edit link unless told); GameNotFound otherwise."""
+    record = db.session.scalar(select(GameRecord).where(link == token))
+    if record is None:
+        raise GameNotFound(token)
+    return record
+
+
+def load(token: str, link: InstrumentedAttribute[str] = GameRecord.edit_token) -> ScoredGame:
+    """The game behind a link (the edit link unless told), replayed; GameNotFound otherwise."""
+    return scored_games([find(token, link)])[0]
+
+
+def scored_games(records: list[GameRecord]) -> list[ScoredGame]:
+    """Each game with its hands and replayed score; hands are read only for games not kept."""
+    kept: dict[int, Replay] = {}
+    for record in records:
+        replay = replays().get(record)
+        if replay is not None:
+            kept[record.id] = replay
+    missing = [record for record in records if record.id not in kept]
+    if missing:
+        hands = stored_hands([record.id for record in missing])
+        for record in missing:
+            kept[record.id] = replay_hands(record, hands[record.id])
+            replays().keep(record, kept[record.id])
+    return [ScoredGame(record, *kept[record.id]) for record in records]
+
+
+def stored_hands(game_ids: list[int]) -> dict[int, list[StoredHand]]:
+    """Every stored hand of these games, in order, by game (one query, plain values)."""
+    hands: dict[int, list[StoredHand]] = {game_id: [] for game_id in game_ids}
+    rows = db.session.execute(
+        select(*StoredHand.columns())
+        .where(HandRecord.game_id.in_(game_ids))
+        .order_by(HandRecord.game_id, HandRecord.number)
+    )
+    for row in rows:
+        hands[row.game_id].append(StoredHand(*row))
+    return hands
+
+
+def replay_hands(record: GameRecord, hands: list[StoredHand]) -> Replay:
+    """A game's hands and the score their played ones add up to."""
+    played = [h.to_engine() for h in hands if h.played]
+    return tuple(hands), scoring.replay(record.scoring_rules, played, record.first_dealer)
+
+
+def device_games(device: str | None) -> list[ScoredGame]:
+    """The newest games started on one phone (its `device` cookie), replayed."""
+    if not device:
+        return []
+    records = db.session.scalars(
+        select(GameRecord)
+        .where(GameRecord.device == device)
+        .order_by(GameRecord.created_at.desc(), GameRecord.id.desc())
+        .limit(MY_GAMES_SHOWN)
+    ).all()
+    return scored_games(list(records))

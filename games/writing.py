@@ -1,0 +1,270 @@
+"""Changing stored games: each write is one transaction, applied once, or refused whole."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import delete, select, update
+from sqlalchemy.exc import IntegrityError
+
+import scoring
+from extensions import db
+from games.reading import ScoredGame
+from models import GameRecord, HandRecord, hand_columns, new_token
+
+Tricks = tuple[int | None, ...]
+
+
+@dataclass(frozen=True)
+class Write:
+    """What a form that writes carries besides its fields: the game version its page showed
+    (None when it did not say) and its one-time token (None for an old page without one)."""
+
+    seen_version: str | None
+    nonce: str | None
+
+
+class Conflict(Exception):
+    """Another phone changed the game after this form was shown."""
+
+
+class HandRefused(Exception):
+    """The hand cannot be played as entered: every problem, for the form to word."""
+
+    def __init__(self, problems: tuple[scoring.Problem, ...]):
+        """Keep the engine's problems with the refusal."""
+        super().__init__(problems)
+        self.problems = problems
+
+
+class LaterHandRefused(Exception):
+    """An edit would leave a later hand (or the bids in play) impossible."""
+
+    def __init__(self, number: int, problem: scoring.Problem):
+        """Name the hand that would break, and why."""
+        super().__init__(number, problem)
+        self.number = number
+        self.problem = problem
+
+
+def is_repeat(record: GameRecord, write: Write) -> bool:
+    """Whether this exact form was the game's latest write (a double tap, a resend)."""
+    return bool(write.nonce) and write.nonce == record.last_nonce
+
+
+def was_applied(token: str, write: Write) -> bool:
+    """Whether this exact form was already applied, read afresh after a refused write."""
+    last = db.session.scalar(select(GameRecord.last_nonce).where(GameRecord.edit_token == token))
+    return bool(write.nonce) and write.nonce == last
+
+
+def enter_hand(
+    scored: ScoredGame, bids: tuple, tricks: Tricks, team_tricks: Tricks, write: Write
+) -> None:
+    """Save the bids of the next hand, or the whole hand when tricks are given.
+
+    Raises HandRefused for a hand the rules do not allow, Conflict when another write came
+    first; nothing is kept of either.
+    """
+    if all(v is None for v in tricks + team_tricks):
+        rules, totals = scored.record.scoring_rules, scored.state.totals
+        problems = scoring.bid_problems(rules, bids, totals)
+        hand = scoring.Hand(bids)
+    else:
+        tricks, team_tricks = scoring.fill_in_tricks(bids, tricks, team_tricks)
+        hand = scoring.Hand(bids, tricks, team_tricks)
+        problems = scored.state.problems(hand)
+    if problems:
+        raise HandRefused(tuple(problems))
+    store_hand(scored, len(scored.state.hands) + 1, hand)
+    commit(scored.record, write)
+
+
+def edit_hand(
+    scored: ScoredGame, number: int, bids: tuple, tricks: Tricks, team_tricks: Tricks, write: Write
+) -> None:
+    """Correct played hand `number`; every total after it is replayed.
+
+    Raises HandRefused for the hand itself, LaterHandRefused when a later hand (or the bids in
+    play) would become impossible, Conflict when another write came first.
+    """
+    tricks, team_tricks = scoring.fill_in_tricks(bids, tricks, team_tricks)
+    hand = scoring.Hand(bids, tricks, team_tricks)
+    hands = [h.to_engine() for h in scored.played]
+    hands[number - 1] = hand
+    record = scored.record
+    try:
+        edited = scoring.replay(record.scoring_rules, hands, record.first_dealer)
+    except scoring.InvalidHand as error:
+        if error.number == number:
+            raise HandRefused(tuple(error.problems)) from error
+        raise LaterHandRefused(error.number, error.problems[0]) from error
+    problem = in_play_problem(scored, edited)
+    if problem is not None and scored.in_play is not None:
+        raise LaterHandRefused(scored.in_play.number, problem)
+    store_hand(scored, number, hand)
+    commit(record, write)
+
+
+def in_play_problem(scored: ScoredGame, state: scoring.Game) -> scoring.Problem | None:
+    """What would be wrong with the bids in play after the game replays as `state`."""
+    if scored.in_play is None:
+        return None
+    if state.over:
+        return scoring.Problem("game_over")
+    rules = scored.record.scoring_rules
+    problems = scoring.bid_problems(rules, scored.in_play.bids, state.totals)
+    return problems[0] if problems else None
+
+
+def undo_last(scored: ScoredGame, write: Write) -> None:
+    """Remove the latest stored hand (played, or the bids in play); Conflict if overtaken."""
+    last = scored.hands[-1]
+    db.session.execute(
+        delete(HandRecord)
+        .where(HandRecord.id == last.id)
+        .execution_options(synchronize_session=False)
+    )
+    commit(scored.record, write)
+
+
+def store_hand(scored: ScoredGame, number: int, hand: scoring.Hand) -> None:
+    """Write hand `number`'s inputs over its stored row, or as a new row when it has none yet.
+
+    Part of the write's transaction: `commit` keeps it or rolls it back.
+    """
+    values = hand_columns(hand)
+    # Hands are numbered from 1 with no gaps (undo only removes the last).
+    stored = scored.hands[number - 1] if number <= len(scored.hands) else None
+    if stored is None:
+        db.session.add(HandRecord(game_id=scored.record.id, number=number, **values))
+    else:
+        db.session.execute(
+            update(HandRecord)
+            .where(HandRecord.id == stored.id)
+            .values(values)
+            .execution_options(synchronize_session=False)
+        )
+
+
+def claim(record: GameRecord, write: Write) -> None:
+    """Claim the game for this write (its version moves on); Conflict when another came first."""
+    expected = record.version
+    if write.seen_version not in (None, "") and write.seen_version != str(expected):
+        raise Conflict
+    done = db.session.execute(
+        update(GameRecord)
+        .where(GameRecord.id == record.id, GameRecord.version == expected)
+        .values(version=expected + 1, last_nonce=write.nonce or None)
+        .execution_options(synchronize_session=False)
+    )
+    if done.rowcount != 1:  # type: ignore[attr-defined]  # an UPDATE's result has a rowcount
+        raise Conflict
+
+
+def commit(record: GameRecord, write: Write) -> None:
+    """Commit the pending changes as one write; Conflict, with nothing kept, if overtaken."""
+    try:
+        claim(record, write)
+        db.session.commit()
+    except (Conflict, IntegrityError) as error:
+        db.session.rollback()
+        raise Conflict from error
+
+
+def create_game(
+    *,
+    teams: tuple[str, str],
+    players: tuple[str, str, str, str],
+    first_dealer: int,
+    preset: str,
+    rules: scoring.Rules,
+    device: str,
+    nonce: str | None,
+) -> GameRecord:
+    """A new stored game; the same new-game form sent twice gives the game it made first."""
+    existing = created_by(nonce)
+    if existing is not None:
+        return existing
+    record = GameRecord(
+        team_0=teams[0],
+        team_1=teams[1],
+        player_0=players[0],
+        player_1=players[1],
+        player_2=players[2],
+        player_3=players[3],
+        first_dealer=first_dealer,
+        preset=preset,
+        rules=rules.to_dict(),
+        device=device,
+        last_nonce=nonce or None,
+    )
+    db.session.add(record)
+    try:
+        db.session.commit()
+    except IntegrityError:  # both sends of one form arrived at once: keep the first
+        db.session.rollback()
+        first = created_by(nonce)
+        if first is None:  # refused for some other reason than a second send
+            raise
+        return first
+    return record
+
+
+def created_by(nonce: str | None) -> GameRecord | None:
+    """The game a new-game form with this one-time token already created."""
+    if not nonce:
+        return None
+    return db.session.scalar(select(GameRecord).where(GameRecord.last_nonce == nonce))
+
+
+def rematch(scored: ScoredGame, device: str) -> GameRecord:
+    """The game's rematch: same names and rules, the deal moved on; made once, whoever asks."""
+    old = scored.record
+    existing = rematch_of(old)
+    if existing is not None:  # a second tap, or another phone was quicker
+        return existing
+    # A finished game has no next hand (`state.next`); the deal moves on from where it stopped.
+    dealer = (old.first_dealer + len(scored.state.hands)) % len(scoring.SEATS)
+    record = GameRecord(
+        team_0=old.team_0,
+        team_1=old.team_1,
+        player_0=old.player_0,
+        player_1=old.player_1,
+        player_2=old.player_2,
+        player_3=old.player_3,
+        first_dealer=dealer,
+        preset=old.preset,
+        rules=old.rules,
+        device=device,
+        rematch_of=old.id,
+    )
+    db.session.add(record)
+    try:
+        db.session.commit()
+    except IntegrityError:  # the same rematch was started at the same moment
+        db.session.rollback()
+        first = rematch_of(old)
+        if first is None:  # refused for some other reason than a rematch at the same moment
+            raise
+        return first
+    return record
+
+
+def rematch_of(old: GameRecord) -> GameRecord | None:
+    """The rematch already started for a game, if any."""
+    return db.session.scalar(select(GameRecord).where(GameRecord.rematch_of == old.id))
+
+
+def replace_link(record: GameRecord, which: str) -> str:
+    """Give the game a new view or edit link (`which`); the old one stops working at once."""
+    fresh = new_token()
+    column = GameRecord.view_token if which == "view" else GameRecord.edit_token
+    db.session.execute(
+        update(GameRecord)
+        .where(GameRecord.id == record.id)
+        .values({column: fresh, GameRecord.version: GameRecord.version + 1})
+        .execution_options(synchronize_session=False)
+    )
+    db.session.commit()
+    return fresh

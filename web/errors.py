@@ -1,0 +1,43 @@
+"""Error pages: a short page in the user's language for every refusal, never a stack trace."""
+
+from __future__ import annotations
+
+from flask import Flask, render_template
+from flask_babel import gettext
+from flask_wtf.csrf import CSRFError
+from werkzeug.exceptions import HTTPException, NotFound
+
+from games import GameNotFound
+
+
+def register(app: Flask) -> None:
+    """Answer every HTTP error, and a link that finds no game, with the error page."""
+    app.register_error_handler(HTTPException, http_error)
+    app.register_error_handler(GameNotFound, no_game)
+
+
+def error_text(error: HTTPException) -> str:
+    """What went wrong, in the user's language."""
+    if isinstance(error, CSRFError):
+        return gettext("This form is too old to send. Reload the page and try again.")
+    if error.code == 404:
+        return gettext("There is no game at this link. It may have changed.")
+    if error.code == 405:
+        return gettext("That is not something this page can do.")
+    if error.code == 413:
+        return gettext("That was far more than a score sheet needs.")
+    if error.code == 429:
+        return gettext("Too many tries in a short time. Wait a minute and try again.")
+    return gettext("Something in that request was not right.")
+
+
+def http_error(error: HTTPException) -> tuple[str, int]:
+    """The error page for an HTTP error, with its status."""
+    code = error.code or 500
+    title = gettext("Sorry (%(code)s)", code=code)
+    return render_template("error.html", title=title, text=error_text(error)), code
+
+
+def no_game(error: GameNotFound) -> tuple[str, int]:
+    """A link that finds no game is a 404 (and counts as a guess against the limit)."""
+    return http_error(NotFound())

@@ -1,0 +1,92 @@
+"""What every template may use: number and bid wording, the language, the chart, the presets."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from flask import Flask
+from flask_babel import format_date, get_locale, gettext, ngettext
+from markupsafe import Markup
+
+import chart
+import scoring
+from web.pages import HISTORY_SHOWN
+
+MINUS = "\u2212"  # a real minus sign reads better than a hyphen in a score
+
+
+def register(app: Flask) -> None:
+    """Add the filters, tests and globals below to the app's templates."""
+    app.add_template_filter(signed)
+    app.add_template_filter(signed_total)
+    app.add_template_filter(day)
+    app.add_template_test(scoring.is_nil, "nil")
+    for function in (bid_text, tricks_text, current_language, html_lang, running_totals_svg):
+        app.add_template_global(function)
+    # Globals rather than a context processor: imported macros see them too, at no cost per page.
+    app.jinja_env.globals.update(
+        scoring=scoring, presets=preset_choices, history_shown=HISTORY_SHOWN
+    )
+
+
+def signed(points: int) -> str:
+    """Points with their sign, as a change: +70, −100, 0."""
+    if points > 0:
+        return f"+{points}"
+    return f"{MINUS}{-points}" if points < 0 else "0"
+
+
+def signed_total(points: int) -> str:
+    """A total, with a real minus sign when it is negative."""
+    return f"{MINUS}{-points}" if points < 0 else str(points)
+
+
+def day(moment: datetime) -> str:
+    """A date in the user's language."""
+    return str(format_date(moment, "medium"))
+
+
+def bid_text(bid: int | str) -> str:
+    """A bid as the table says it: a number, Nil or Blind Nil."""
+    if bid == scoring.NIL:
+        return gettext("Nil")
+    if bid == scoring.BLIND_NIL:
+        return gettext("Blind Nil")
+    return str(bid)
+
+
+def tricks_text(hand: scoring.Hand, team: int) -> str:
+    """A team's tricks: each partner's when known (5 + 0), else the team's total."""
+    first, second = hand.tricks[team], hand.tricks[team + 2]
+    if first is None or second is None:
+        return str(hand.taken(team))
+    return f"{first} + {second}"
+
+
+def current_language() -> str:
+    """The code of the language the page is shown in."""
+    return str(get_locale())
+
+
+def html_lang() -> str:
+    """The page's language as an HTML lang attribute (pt-BR)."""
+    return current_language().replace("_", "-")
+
+
+def running_totals_svg(state: scoring.Game, teams: tuple[str, str]) -> Markup:
+    """The chart of both teams' running totals, titled in the user's language."""
+    title = ngettext(
+        "Running totals after %(num)s hand: %(first)s %(a)s, %(second)s %(b)s",
+        "Running totals after %(num)s hands: %(first)s %(a)s, %(second)s %(b)s",
+        len(state.hands),
+        first=teams[0],
+        a=state.totals[0],
+        second=teams[1],
+        b=state.totals[1],
+    )
+    return chart.running_totals_svg(state, teams, title=title)
+
+
+def preset_choices() -> list[tuple[str, str, str]]:
+    """Each preset's key, name and description, in the user's language (from scoring.PRESETS)."""
+    return [(key, gettext(p.name), gettext(p.description)) for key, p in scoring.PRESETS.items()]

@@ -1,0 +1,71 @@
+"""The page's language: the footer's switch first, then what the browser asks for."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from flask import Blueprint, Response, abort, current_app, redirect, request
+from werkzeug.datastructures import LanguageAccept
+from werkzeug.http import parse_accept_header
+
+from extensions import limit_writes
+from forms import ActionForm
+
+bp = Blueprint("language", __name__)
+
+LANGUAGES = {"en": "English", "pt_BR": "Português"}
+LANGUAGE_COOKIE = "lang"
+YEAR = 365 * 24 * 3600
+
+
+def select_locale() -> str:
+    """The language of this request's pages (Flask-Babel's locale selector)."""
+    return language_of(request.cookies.get(LANGUAGE_COOKIE), request.headers.get("Accept-Language"))
+
+
+def language_of(chosen: str | None, accept_language: str | None) -> str:
+    """The language: the footer switch's cookie first, then what the browser asks for."""
+    if chosen in LANGUAGES:
+        return chosen
+    return browser_language(accept_language)
+
+
+# A memo of a pure function, not state: the same header always means the same language.
+@lru_cache(maxsize=256)
+def browser_language(accept_language: str | None) -> str:
+    """The language an Accept-Language header asks for, of ours (English unless Portuguese).
+
+    Kept for each header seen: phones send the same few headers with every request.
+    """
+    best = parse_accept_header(accept_language, LanguageAccept).best_match(["en", "pt_BR", "pt"])
+    return "pt_BR" if best in ("pt", "pt_BR") else "en"
+
+
+def is_local_path(path: str) -> bool:
+    """Whether a redirect target stays on this site.
+
+    Browsers drop tabs and newlines from URLs and read a backslash as a slash, so
+    "/<tab>/evil.example" would leave the site: only plain printable paths are kept.
+    """
+    return (
+        path.startswith("/")
+        and not path.startswith(("//", "/\\"))
+        and path.isprintable()
+        and not any(c.isspace() or c == "\\" for c in path)
+    )
+
+
+@bp.post("/language")
+@limit_writes
+def choose() -> Response:
+    """Remember the language picked in the footer and go back to the page it was picked on."""
+    if not ActionForm().validate_on_submit():
+        abort(400)
+    language = request.form.get("language")
+    back = request.form.get("next") or "/"
+    if not is_local_path(back):
+        back = "/"
+    response = redirect(back, 303)
+    if language in current_app.config["LANGUAGES"]:
+        response.set_cookie(LANGUAGE_COOKIE, language, max_age=YEAR, samesite="Lax")
+    return response

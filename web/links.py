@@ -1,0 +1,30 @@
+"""Replacing a game's view or edit link: the old one stops working at once."""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, abort, redirect, request, url_for
+
+import games
+from extensions import limit_guesses, limit_writes
+from forms import ActionForm
+from web import EDIT_LINKS
+
+bp = Blueprint("links", __name__)
+
+LINKS = ("view", "edit")
+
+
+@bp.post(f"{EDIT_LINKS}/<token>/rotate")
+@limit_writes
+@limit_guesses
+def rotate(token: str) -> Response:
+    """Replace the view or the edit link (the form's `link`), then show the share panel."""
+    record = games.find(token)
+    if not ActionForm().validate_on_submit():
+        abort(400)
+    which = request.form.get("link")
+    if which not in LINKS:
+        abort(400)
+    fresh = games.replace_link(record, which)
+    edit_token = fresh if which == "edit" else token
+    return redirect(url_for("scorer.show", token=edit_token, _anchor="share"), 303)

@@ -1,0 +1,52 @@
+"""What keeps game links private: security headers on every answer, and robots.txt."""
+
+from __future__ import annotations
+
+from flask import Blueprint, Flask, Response, current_app, request
+
+from web import EDIT_LINKS, VIEW_LINKS
+
+bp = Blueprint("privacy", __name__)
+
+GAME_LINKS = (f"{EDIT_LINKS}/", f"{VIEW_LINKS}/")
+
+
+def register(app: Flask) -> None:
+    """Give every answer of the app its security headers."""
+    app.after_request(security_headers)
+
+
+@bp.get("/robots.txt")
+def robots() -> Response:
+    """Keep search engines away from game links."""
+    body = "User-agent: *\n" + "".join(f"Disallow: {prefix}\n" for prefix in GAME_LINKS)
+    return Response(body, mimetype="text/plain")
+
+
+def security_headers(response: Response) -> Response:
+    """Headers on every answer: only our scripts run, links never leak, no framing, no sniffing."""
+    game_link = request.path.startswith(GAME_LINKS)
+    for name, value in security_header_items(current_app.config["HTMX_URL"], game_link):
+        response.headers.setdefault(name, value)
+    if game_link:
+        response.headers.setdefault("Cache-Control", "private, no-cache")
+    return response
+
+
+def security_header_items(htmx_url: str, game_link: bool) -> list[tuple[str, str]]:
+    """The security headers, for the app's answers and for the polls answered before it."""
+    items = [
+        (
+            "Content-Security-Policy",
+            "default-src 'self'; "
+            f"script-src 'self' {htmx_url}; "
+            "style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+            "base-uri 'none'; form-action 'self'; frame-ancestors 'none'; object-src 'none'",
+        ),
+        ("Referrer-Policy", "same-origin"),
+        ("X-Content-Type-Options", "nosniff"),
+        ("X-Frame-Options", "DENY"),
+    ]
+    if game_link:
+        items.append(("X-Robots-Tag", "noindex, nofollow"))
+    return items

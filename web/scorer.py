@@ -1,0 +1,262 @@
+"""The scorer's pages behind the edit link: start a game, enter, correct and undo hands."""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+from flask_babel import gettext
+
+import games
+import scoring
+from extensions import limit_guesses, limit_writes
+from forms import ActionForm, HandForm, NewGameForm, problem_message
+from models import StoredHand, new_token
+from web import EDIT_LINKS
+from web.device import device_of_request, remember_device
+from web.pages import page_or_part
+
+bp = Blueprint("scorer", __name__)
+
+
+def conflict_message() -> str:
+    """What a scorer is told when another phone's write came first."""
+    return gettext("Another phone changed this game first. Here is what is saved now.")
+
+
+def write_of(form: ActionForm) -> games.Write:
+    """What a sent form tells the service layer about the write: version seen, one-time token."""
+    return games.Write(form.version.data, form.nonce.data)
+
+
+def back_to_game(token: str) -> Response:
+    """Redirect after a write to the game's page (post/redirect/get)."""
+    return redirect(url_for(".show", token=token), 303)
+
+
+@bp.get("/")
+def home() -> str:
+    """The new-game form and the games started on this phone."""
+    form = NewGameForm(formdata=None)
+    return render_template("home.html", form=form, my_games=games.device_games(device_of_request()))
+
+
+@bp.post("/games")
+@limit_writes
+def create_game() -> Response | tuple[str, int]:
+    """Start a game from the new-game form and go to its page."""
+    form = NewGameForm()
+    if not form.validate_on_submit():
+        my_games = games.device_games(device_of_request())
+        return render_template("home.html", form=form, my_games=my_games), 422
+    device = device_of_request() or new_token()
+    teams, players = form.names()
+    record = games.create_game(
+        teams=teams,
+        players=players,
+        first_dealer=int(form.first_dealer.data),
+        preset=form.preset.data,
+        rules=form.rules(),  # the fields' ranges keep every combination playable
+        device=device,
+        nonce=form.nonce.data,
+    )
+    return remember_device(back_to_game(record.edit_token), device)
+
+
+@bp.get(f"{EDIT_LINKS}/<token>")
+@limit_guesses
+def show(token: str) -> Response:
+    """The scorer's page: scoreboard, the hand being entered, history."""
+    return game_page(games.load(token))
+
+
+def game_page(
+    scored: games.ScoredGame,
+    form: HandForm | None = None,
+    status: int = 200,
+    message: str | None = None,
+) -> Response:
+    """A game's page (or its swappable part) with the form for the next hand."""
+    if form is None:
+        form = HandForm(formdata=None)
+        if scored.in_play is not None:
+            form.fill_from(scored.in_play)
+        form.version.data = str(scored.record.version)
+    upcoming = scored.state.next
+    if upcoming is not None:
+        form.offer_blind_nil(upcoming.blind_nil_allowed)
+    return page_or_part(
+        "game.html",
+        "_game.html",
+        status,
+        scored=scored,
+        form=form,
+        message=message,
+        editable=True,
+        all_hands=request.args.get("all") == "1",
+        show_whole=request.args.get("whole") == "1",
+        show_bids=request.args.get("bids") == "1",
+        show_players=request.args.get("players") == "1",
+    )
+
+
+def refused(token: str, write: games.Write) -> Response:
+    """Answer a write that another came before: as the first send if it was this very form
+    sent again, else 409 with what is saved now."""
+    if games.was_applied(token, write):
+        return back_to_game(token)
+    return game_page(games.load(token), status=409, message=conflict_message())
+
+
+@bp.post(f"{EDIT_LINKS}/<token>/hand")
+@limit_writes
+@limit_guesses
+def enter_hand(token: str) -> Response:
+    """Save the bids of the hand being played, or the whole hand once the tricks are in."""
+    scored = games.load(token)
+    form = HandForm()
+    if not form.validate_on_submit():
+        form.add_error(None, gettext("Something in that request was not right."))
+        return game_page(scored, form, 400)
+    write = write_of(form)
+    if games.is_repeat(scored.record, write):
+        return back_to_game(token)
+    if scored.state.over:
+        form.add_error(None, problem_message(scoring.Problem("game_over")))
+        return game_page(scored, form, 422)
+    parsed = form.parsed()
+    if parsed is None:
+        return game_page(scored, form, 422)
+    try:
+        games.enter_hand(scored, *parsed, write)
+    except games.HandRefused as refusal:
+        form.add_problems(refusal.problems)
+        return game_page(scored, form, 422)
+    except games.Conflict:
+        return refused(token, write)
+    return back_to_game(token)
+
+
+def played_hand(scored: games.ScoredGame, number: int) -> StoredHand:
+    """A played hand of this game by its number; 404 when there is none."""
+    played = scored.played
+    if not 1 <= number <= len(played):
+        abort(404)
+    return played[number - 1]
+
+
+@bp.route(f"{EDIT_LINKS}/<token>/hands/<int:number>", methods=["GET", "POST"])
+@limit_writes
+@limit_guesses
+def edit_hand(token: str, number: int) -> Response:
+    """Correct a played hand; every total after it is replayed."""
+    scored = games.load(token)
+    stored = played_hand(scored, number)
+    if request.method == "GET":
+        return edit_page(scored, number, filled_form(scored, stored))
+    form = HandForm()
+    if not form.validate_on_submit():
+        form.add_error(None, gettext("Something in that request was not right."))
+        return edit_page(scored, number, form, 400)
+    write = write_of(form)
+    if games.is_repeat(scored.record, write):
+        return back_to_game(token)
+    parsed = form.parsed()
+    if parsed is None:
+        return edit_page(scored, number, form, 422)
+    try:
+        games.edit_hand(scored, number, *parsed, write)
+    except games.HandRefused as refusal:
+        form.add_problems(refusal.problems)
+        return edit_page(scored, number, form, 422)
+    except games.LaterHandRefused as refusal:
+        note_later_hand(form, refusal.number, refusal.problem)
+        return edit_page(scored, number, form, 422)
+    except games.Conflict:
+        if games.was_applied(token, write):
+            return back_to_game(token)
+        scored = games.load(token)
+        form = filled_form(scored, played_hand(scored, number))
+        return edit_page(scored, number, form, 409, conflict_message())
+    return back_to_game(token)
+
+
+def filled_form(scored: games.ScoredGame, stored: StoredHand) -> HandForm:
+    """The hand form showing a stored hand's inputs, for the game's current version."""
+    form = HandForm(formdata=None)
+    form.fill_from(stored)
+    form.version.data = str(scored.record.version)
+    return form
+
+
+def note_later_hand(form: HandForm, number: int, problem: scoring.Problem) -> None:
+    """Explain that an edit would leave a later hand (or the bids in play) impossible."""
+    form.add_error(
+        None,
+        gettext(
+            "That change would make hand %(number)s impossible: %(reason)s",
+            number=number,
+            reason=problem_message(problem),
+        ),
+    )
+
+
+def edit_page(
+    scored: games.ScoredGame,
+    number: int,
+    form: HandForm,
+    status: int = 200,
+    message: str | None = None,
+) -> Response:
+    """The page to correct one played hand."""
+    before = scored.state.hands[number - 2].teams if number > 1 else None
+    totals = (before[0].total, before[1].total) if before else (0, 0)
+    rules = scored.record.scoring_rules
+    allowed = tuple(scoring.blind_nil_allowed(rules, team, totals) for team in (0, 1))
+    form.offer_blind_nil(allowed)
+    return page_or_part(
+        "edit_hand.html",
+        "_edit_hand.html",
+        status,
+        scored=scored,
+        number=number,
+        result=scored.state.hands[number - 1],
+        form=form,
+        message=message,
+        show_players=request.args.get("players") == "1",
+    )
+
+
+@bp.route(f"{EDIT_LINKS}/<token>/undo", methods=["GET", "POST"])
+@limit_writes
+@limit_guesses
+def undo(token: str) -> Response | str:
+    """Remove the latest hand (or the bids of the hand in play), after a confirmation."""
+    scored = games.load(token)
+    if not scored.hands:
+        return back_to_game(token)
+    if request.method == "GET":
+        form = ActionForm(formdata=None)
+        return render_template("undo.html", scored=scored, hand=scored.hands[-1], form=form)
+    form = ActionForm()
+    if not form.validate_on_submit():
+        abort(400)
+    write = write_of(form)
+    if games.is_repeat(scored.record, write):
+        return back_to_game(token)
+    try:
+        games.undo_last(scored, write)
+    except games.Conflict:
+        return refused(token, write)
+    return back_to_game(token)
+
+
+@bp.post(f"{EDIT_LINKS}/<token>/rematch")
+@limit_writes
+@limit_guesses
+def rematch(token: str) -> Response:
+    """A new game with the same names and rules; the deal moves on to the next player."""
+    scored = games.load(token)
+    if not ActionForm().validate_on_submit():
+        abort(400)
+    device = device_of_request() or new_token()
+    record = games.rematch(scored, device)
+    return remember_device(back_to_game(record.edit_token), device)
