@@ -46,9 +46,13 @@ run: $(VENV)/.runtime translations
 	$(BIN)/flask db upgrade
 	$(BIN)/gunicorn --config gunicorn.conf.py --bind $(HOST):$(PORT) "app:create_app()"
 
+# Style (ruff), types (mypy: strict on the engine and the service layer) and the shape of the
+# imports (import-linter's contracts in pyproject.toml).
 lint: $(VENV)/.dev
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy
+	$(BIN)/lint-imports --no-cache
 
 format: $(VENV)/.dev
 	$(BIN)/ruff check --fix .
@@ -76,10 +80,13 @@ bench: $(VENV)/.dev translations
 	fi
 	$(BIN)/python bench/run.py
 
-# Extract the strings to translate and merge them into the Portuguese catalogue.
+# Extract the strings to translate, from every module and template (babel.cfg says which by
+# pattern; the presets' names come from the engine), and merge them into the catalogue.
 messages: $(VENV)/.runtime
-	$(BIN)/pybabel -q extract -F babel.cfg -k _l -k lazy_gettext -o translations/messages.pot app.py forms.py views.py sharing.py templates
+	PYTHONPATH=. $(BIN)/pybabel -q extract -F babel.cfg -k _l -k lazy_gettext \
+	  --ignore-dirs=".* ._ node_modules tests testsupport bench build migrations instance" \
+	  -o translations/messages.pot .
 	$(BIN)/pybabel -q update -i translations/messages.pot -d translations
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis node_modules build
+	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis node_modules build

@@ -38,9 +38,8 @@ def running_totals_svg(
     values = [v for line in series for v in line] + [0, rules.target]
     if rules.floor is not None:
         values.append(rules.floor)
-    low, high = min(values), max(values)
-    pad = (high - low) * 0.05
-    low, high = low - pad, high + pad
+    pad = (max(values) - min(values)) * 0.05
+    low, high = min(values) - pad, max(values) + pad
 
     def x(hand: int) -> float:
         """The x coordinate of a hand number (0 is before the first hand)."""

@@ -60,7 +60,8 @@ def backup(path: Path) -> None:
     raw = db.engine.raw_connection()
     try:
         with sqlite3.connect(path) as target:
-            raw.driver_connection.backup(target)
+            # SQLite's own online backup: a consistent copy while the app keeps writing.
+            raw.driver_connection.backup(target)  # type: ignore[union-attr]
         target.close()
     finally:
         raw.close()
@@ -89,7 +90,7 @@ def game_record(game: GameRecord, index: dict[int, int]) -> dict:
     """One game's stored inputs as plain JSON values (a rematch by its place in the file)."""
     record = {field: getattr(game, field) for field in GAME_FIELDS}
     record["created_at"] = game.created_at.isoformat()
-    record["rematch_of"] = index.get(game.rematch_of)
+    record["rematch_of"] = None if game.rematch_of is None else index.get(game.rematch_of)
     record["hands"] = [{field: getattr(h, field) for field in HAND_FIELDS} for h in game.hands]
     return record
 

@@ -56,7 +56,7 @@ def csv_rows(game_model, state: scoring.Game, label: str) -> Iterator[dict]:
                 "dealer": players[result.dealer],
                 "team": teams[team],
                 "players": " & ".join(players[s] for s in seats),
-                "bids": "/".join(BID_TEXT.get(hand.bids[s], str(hand.bids[s])) for s in seats),
+                "bids": "/".join(_bid_text(hand.bids[s]) for s in seats),
                 "tricks": _tricks_text(hand, team),
                 "contract": team_hand.contract,
                 "contract_points": team_hand.contract_points,
@@ -68,6 +68,11 @@ def csv_rows(game_model, state: scoring.Game, label: str) -> Iterator[dict]:
                 "bags": team_hand.bags,
                 "total": team_hand.total,
             }
+
+
+def _bid_text(bid: scoring.Bid | None) -> str:
+    """A bid as a CSV cell says it: the number, nil or blind."""
+    return BID_TEXT.get(bid, str(bid)) if isinstance(bid, str) else str(bid)
 
 
 def _tricks_text(hand: scoring.Hand, team: int) -> str:

@@ -151,8 +151,18 @@ class NewGameForm(Form):
 
     def names(self) -> tuple[tuple[str, str], tuple[str, str, str, str]]:
         """Team and player names, with the defaults for those left blank."""
-        teams = tuple(self[f"team_{t}"].data or str(TEAM_NAMES[t]) for t in (0, 1))
-        players = tuple(self[f"player_{s}"].data or str(SEAT_NAMES[s]) for s in scoring.SEATS)
+
+        def name(field: str, default: object) -> str:
+            """The field's name, or the default for a blank one."""
+            return str(self[field].data or default)
+
+        teams = (name("team_0", TEAM_NAMES[0]), name("team_1", TEAM_NAMES[1]))
+        players = (
+            name("player_0", SEAT_NAMES[0]),
+            name("player_1", SEAT_NAMES[1]),
+            name("player_2", SEAT_NAMES[2]),
+            name("player_3", SEAT_NAMES[3]),
+        )
         return teams, players
 
     def rules(self) -> scoring.Rules:

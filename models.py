@@ -9,7 +9,7 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass, fields
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
@@ -31,7 +31,7 @@ def _now() -> datetime:
     return datetime.now(UTC).replace(tzinfo=None)
 
 
-class GameRecord(db.Model):  # type: ignore[name-defined,misc]  # Flask-SQLAlchemy's dynamic base
+class GameRecord(db.Model):  # type: ignore[name-defined]  # Flask-SQLAlchemy's dynamic base
     """A stored game's setup: who sits where, who dealt first, the rules it is played by."""
 
     __tablename__ = "game"
@@ -95,6 +95,18 @@ class HandInputs:
 
     __slots__ = ()
 
+    if TYPE_CHECKING:  # the columns of HandRecord, the fields of StoredHand
+        bid_0: str
+        bid_1: str
+        bid_2: str
+        bid_3: str
+        tricks_0: int | None
+        tricks_1: int | None
+        tricks_2: int | None
+        tricks_3: int | None
+        team_tricks_0: int | None
+        team_tricks_1: int | None
+
     @property
     def bids(self) -> tuple:
         """The four bids as the engine reads them (numbers, NIL or BLIND_NIL)."""
@@ -120,7 +132,7 @@ class HandInputs:
         return scoring.Hand(self.bids, self.tricks, self.team_tricks)
 
 
-class HandRecord(HandInputs, db.Model):  # type: ignore[name-defined,misc]
+class HandRecord(HandInputs, db.Model):  # type: ignore[name-defined]
     """One stored hand's bids and, once it has been played, the tricks taken.
 
     A hand whose tricks are not in yet is the hand in play: its bids are known to the table.

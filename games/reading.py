@@ -54,7 +54,7 @@ def replays() -> Replays:
 
 def find(token: str, link: InstrumentedAttribute[str] = GameRecord.edit_token) -> GameRecord:
     """The stored game behind a link (the edit link unless told); GameNotFound otherwise."""
-    record = db.session.scalar(select(GameRecord).where(link == token))
+    record: GameRecord | None = db.session.scalar(select(GameRecord).where(link == token))
     if record is None:
         raise GameNotFound(token)
     return record

@@ -12,6 +12,7 @@ from extensions import db
 from games.reading import ScoredGame
 from models import GameRecord, HandRecord, hand_columns, new_token
 
+Bids = tuple[scoring.Bid | None, ...]
 Tricks = tuple[int | None, ...]
 
 
@@ -59,7 +60,7 @@ def was_applied(token: str, write: Write) -> bool:
 
 
 def enter_hand(
-    scored: ScoredGame, bids: tuple, tricks: Tricks, team_tricks: Tricks, write: Write
+    scored: ScoredGame, bids: Bids, tricks: Tricks, team_tricks: Tricks, write: Write
 ) -> None:
     """Save the bids of the next hand, or the whole hand when tricks are given.
 
@@ -68,7 +69,7 @@ def enter_hand(
     """
     if all(v is None for v in tricks + team_tricks):
         rules, totals = scored.record.scoring_rules, scored.state.totals
-        problems = scoring.bid_problems(rules, bids, totals)
+        problems = tuple(scoring.bid_problems(rules, bids, totals))
         hand = scoring.Hand(bids)
     else:
         tricks, team_tricks = scoring.fill_in_tricks(bids, tricks, team_tricks)
@@ -81,7 +82,7 @@ def enter_hand(
 
 
 def edit_hand(
-    scored: ScoredGame, number: int, bids: tuple, tricks: Tricks, team_tricks: Tricks, write: Write
+    scored: ScoredGame, number: int, bids: Bids, tricks: Tricks, team_tricks: Tricks, write: Write
 ) -> None:
     """Correct played hand `number`; every total after it is replayed.
 
@@ -96,9 +97,9 @@ def edit_hand(
     try:
         edited = scoring.replay(record.scoring_rules, hands, record.first_dealer)
     except scoring.InvalidHand as error:
-        if error.number == number:
+        if error.number in (None, number):
             raise HandRefused(tuple(error.problems)) from error
-        raise LaterHandRefused(error.number, error.problems[0]) from error
+        raise LaterHandRefused(error.number or number, error.problems[0]) from error
     problem = in_play_problem(scored, edited)
     if problem is not None and scored.in_play is not None:
         raise LaterHandRefused(scored.in_play.number, problem)

@@ -99,7 +99,7 @@ PRESETS: dict[str, Preset] = {
         Preset(
             "gamelake",
             "GameLake",
-            "500 to win, -200 loses, Blind Nil only when 100 or more behind.",
+            "500 to win, −200 loses, Blind Nil only when 100 or more behind.",
             _GAMELAKE,
         ),
         Preset(

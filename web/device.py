@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from flask import Response, request
+from flask import request
+from werkzeug.wrappers import Response
 
 DEVICE_COOKIE = "device"
 YEAR = 365 * 24 * 3600

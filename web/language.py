@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from flask import Blueprint, Response, abort, current_app, redirect, request
+from flask import Blueprint, abort, current_app, redirect, request
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header
+from werkzeug.wrappers import Response
 
 from extensions import limit_writes
 from forms import ActionForm
@@ -66,6 +67,6 @@ def choose() -> Response:
     if not is_local_path(back):
         back = "/"
     response = redirect(back, 303)
-    if language in current_app.config["LANGUAGES"]:
+    if language is not None and language in current_app.config["LANGUAGES"]:
         response.set_cookie(LANGUAGE_COOKIE, language, max_age=YEAR, samesite="Lax")
     return response

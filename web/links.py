@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, redirect, request, url_for
+from flask import Blueprint, abort, redirect, request, url_for
+from werkzeug.wrappers import Response
 
 import games
 from extensions import limit_guesses, limit_writes

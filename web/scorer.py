@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import gettext
+from werkzeug.wrappers import Response
 
 import games
 import scoring
@@ -210,7 +211,10 @@ def edit_page(
     before = scored.state.hands[number - 2].teams if number > 1 else None
     totals = (before[0].total, before[1].total) if before else (0, 0)
     rules = scored.record.scoring_rules
-    allowed = tuple(scoring.blind_nil_allowed(rules, team, totals) for team in (0, 1))
+    allowed = (
+        scoring.blind_nil_allowed(rules, 0, totals),
+        scoring.blind_nil_allowed(rules, 1, totals),
+    )
     form.offer_blind_nil(allowed)
     return page_or_part(
         "edit_hand.html",

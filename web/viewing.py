@@ -102,7 +102,7 @@ def game_label(record: GameRecord) -> str:
 
 def csv_response(scored_games: list[games.ScoredGame], filename: str | None = None) -> Response:
     """A CSV attachment of the given games' hands, one row per hand and team."""
-    rows = []
+    rows: list[dict[str, object]] = []
     for scored in scored_games:
         rows.extend(export.csv_rows(scored.record, scored.state, game_label(scored.record)))
     name = filename or export.csv_filename(scored_games[0].record)
