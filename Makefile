@@ -6,7 +6,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 export FLASK_APP := app:create_app
 
-.PHONY: run test test-pg lint format bench translations messages clean chromium
+.PHONY: run test test-pg test-scoring test-web test-live test-browser lint format bench translations messages clean chromium
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -62,6 +62,20 @@ format: $(VENV)/.dev
 # screenshots go to build/screenshots/).
 test: $(VENV)/.dev translations lint node_modules/.installed chromium
 	$(BIN)/python -m pytest
+
+# One tier at a time: the engine alone; the app through Flask's test client; real gunicorn
+# servers (races, crashes); a real phone browser.
+test-scoring: $(VENV)/.dev
+	$(BIN)/python -m pytest tests/scoring
+
+test-web: $(VENV)/.dev translations
+	$(BIN)/python -m pytest tests/web
+
+test-live: $(VENV)/.dev translations
+	$(BIN)/python -m pytest tests/live
+
+test-browser: $(VENV)/.dev translations node_modules/.installed chromium
+	$(BIN)/python -m pytest tests/browser
 
 # The same suite on PostgreSQL, the hosted setup (this machine's server unless told otherwise).
 PG_URL ?= postgresql://postgres@127.0.0.1:5432/test

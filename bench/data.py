@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from scoring_bench import make_hands
-from test_web_helpers import NAMES  # the tests' table (bench/run.py puts tests/ on the path)
 
 import scoring
+from testsupport.playing import NAMES  # the tests' table
 
 SIZES = (10, 50, 200)
 # The house rules the form allows at their widest: the long games never end.

@@ -9,9 +9,8 @@ from __future__ import annotations
 from data import SIZES, SUBMITTED_HANDS
 from pyclient import hidden_fields
 
-# The tests' own query counter (bench/run.py puts tests/ on the path): what SQLite reports,
-# the poll shortcut's query included.
-from test_web_helpers import queries_sent
+# The tests' own query counter: what SQLite reports, the poll shortcut's query included.
+from testsupport.database import queries_sent
 
 
 def probe(app, tokens) -> dict:

@@ -34,17 +34,19 @@ from pathlib import Path
 
 BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
-sys.path[:0] = [str(ROOT), str(BENCH), str(ROOT / "tests")]
+# The repo root for the app and the tests' support package (testsupport/), bench/ for its
+# sibling modules: run as a script, Python puts only bench/ on the path.
+sys.path[:0] = [str(ROOT), str(BENCH)]
 
 import ceiling  # noqa: E402
 import data  # noqa: E402
-import live_server  # noqa: E402
 import load  # noqa: E402
 import server  # noqa: E402
 from probe import probe  # noqa: E402
 from scoring_bench import make_hands  # noqa: E402
 
 import scoring  # noqa: E402
+from testsupport import live_server  # noqa: E402
 
 KB = 1000
 OWN_BYTES_LIMIT = 30 * KB

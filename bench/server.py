@@ -1,7 +1,7 @@
 """gunicorn as `make run` starts it: the project's config file, its worker count and class.
 
-Ports, the environment, migrating, waiting and stopping are the tests' own (tests/live_server.py,
-which bench/run.py puts on the path); only how the server is started differs.
+Ports, the environment, migrating, waiting and stopping are the tests' own
+(testsupport/live_server.py); only how the server is started differs.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ import sys
 from contextlib import contextmanager
 from pathlib import Path
 
-import live_server
-from live_server import free_port, stop, wait_until_ready
+from testsupport import live_server
+from testsupport.live_server import free_port, stop, wait_until_ready
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent

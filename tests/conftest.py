@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import os
-import re
 
 import pytest
 from hypothesis import HealthCheck, settings
 
 from app import create_app
 from extensions import db
+from testsupport.playing import token_of
 
 # Hypothesis would fail an example that takes over 200 ms, and a test whose examples are slow
 # to make: both are about the machine's speed, not the property. Tests may still ask for less.
@@ -62,13 +62,6 @@ def runner(app):
     return app.test_cli_runner()
 
 
-def edit_token_of(response) -> str:
-    """The game token from a redirect to a game page."""
-    match = re.search(r"/g/([A-Za-z0-9_-]+)$", response.headers["Location"])
-    assert match, response.headers.get("Location")
-    return match.group(1)
-
-
 @pytest.fixture
 def new_game(client):
     """Start a game with the given form fields (defaults for the rest) and return its token."""
@@ -77,7 +70,7 @@ def new_game(client):
         """Post the new-game form and return the edit token it redirects to."""
         response = client.post("/games", data=fields)
         assert response.status_code == 303, response.text
-        return edit_token_of(response)
+        return token_of(response)
 
     return start
 

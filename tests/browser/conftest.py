@@ -1,6 +1,6 @@
 """The browser tests' table: Debian's Chromium, driven by Playwright, posing as a phone.
 
-The app is served by gunicorn (tests/live_server.py) on a temporary SQLite file. htmx is asked
+The app is served by gunicorn (testsupport/live_server.py) on a temporary SQLite file. htmx is asked
 for at its pinned CDN address and answered from the same release installed from the npm
 registry (node_modules/), so the page's integrity hash is really checked; every other address
 off this machine is refused and noted, and the test that caused it fails.
@@ -15,7 +15,9 @@ import os
 from pathlib import Path
 
 import pytest
-from browser_kit import (
+
+from app import HTMX_INTEGRITY, HTMX_URL
+from testsupport.browser import (
     CHROMIUM,
     COUNT_SWAPS,
     FIGURES,
@@ -27,8 +29,7 @@ from browser_kit import (
     Phone,
     what_is_missing,
 )
-
-from app import HTMX_INTEGRITY, HTMX_URL
+from testsupport.live_server import live_server
 
 WAIT_AT_MOST_MS = 60_000
 
@@ -64,10 +65,8 @@ def base_url(tmp_path_factory):
 
     Without rate limits: every phone of every test comes from 127.0.0.1, and a fast machine
     runs the whole suite's writes in well under the minute a limit counts over. The limits
-    have tests of their own (tests/test_limits.py).
+    have tests of their own (tests/web/test_limits.py).
     """
-    from live_server import live_server
-
     database = tmp_path_factory.mktemp("browser") / "spades.sqlite3"
     with live_server(
         f"sqlite:///{database}",

@@ -9,9 +9,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-ONE_BROWSER_TEST = (
-    "tests/browser/test_browser_table.py::test_the_page_icon_is_the_spade_of_the_app_icon"
-)
+ONE_BROWSER_TEST = "tests/browser/test_table.py::test_the_page_icon_is_the_spade_of_the_app_icon"
 
 
 def run_without_chromium(ci: bool) -> subprocess.CompletedProcess:

@@ -22,10 +22,10 @@ from collections import Counter
 from contextlib import closing
 
 import pytest
-from live_server import migrate, serve, stop
-from test_concurrency import SERVER_GONE, Phone, hand_changes, start_games
 
 import scoring
+from testsupport.http_phone import SERVER_GONE, Phone, hand_changes, start_games
+from testsupport.live_server import migrate, serve, stop
 
 pytestmark = [
     pytest.mark.slow,
@@ -44,7 +44,7 @@ BIDS = {"nil", "blind_nil", *(str(n) for n in range(1, 14))}
 
 
 def number_of(bids: tuple) -> int:
-    """The submission number `bids_of` encoded in four bids."""
+    """The submission number `testsupport.http_phone.bids_of` encoded in four bids."""
     a, b, c, _ = (int(bid) for bid in bids)
     return (a - 1) + 13 * (b - 1) + 169 * (c - 1)
 

@@ -30,20 +30,21 @@ from urllib.parse import urlsplit
 import pytest
 import segno
 from flask import Response, request_started
-from qr_reading import SVG, dark_modules, raster
 from sqlalchemy import select, text
-from test_web_helpers import NAMES, queries_sent
 from werkzeug.test import Client
 
 import scoring
 from extensions import db
 from models import GameRecord, HandRecord
+from testsupport.database import queries_sent, view_token_of
+from testsupport.pages import MINUS
+from testsupport.playing import NAMES
+from testsupport.qr_reading import SVG, dark_modules, raster
 from web import qr as share
 from web.pages import HISTORY_SHOWN
 
-MINUS = "\u2212"  # the real minus sign the pages print before a negative total
 TOKEN = re.compile(r"^[A-Za-z0-9_-]{22,}$")
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 # A bid 4 + 3 = 7 and take 3 + 3 = 6: set, -70. B bid 3 + 3 = 6 and take 4 + 3 = 7: +60 + 1 bag.
@@ -65,16 +66,6 @@ CSV_HEADER = CSV_HEADER_LINE.split(",")
 
 
 # --- helpers ----------------------------------------------------------------------------------
-
-
-def view_token_of(app, edit_token: str) -> str:
-    """The view token of the game behind an edit token, read from the database."""
-    with app.app_context():
-        token = db.session.scalar(
-            select(GameRecord.view_token).where(GameRecord.edit_token == edit_token)
-        )
-    assert token is not None, f"no game with edit token {edit_token}"
-    return token
 
 
 def game_tokens(app) -> list[tuple[str, str]]:

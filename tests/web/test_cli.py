@@ -7,10 +7,11 @@ import os
 import sqlite3
 
 import pytest
-from test_web_helpers import NAMES, counts, enter, start_game
 
 from app import create_app
 from extensions import db
+from testsupport.database import counts
+from testsupport.playing import NAMES, enter, start_game
 
 HANDS = (
     {"bids": (3, "nil", 4, 5), "tricks": (4, 0, 3, 6)},

@@ -10,7 +10,10 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_web_helpers import Page, counts, enter, snapshot
+
+from testsupport.database import counts, snapshot
+from testsupport.pages import Page
+from testsupport.playing import enter
 
 BAD_NUMBERS = [
     "0",  # a bid of 0 is Nil, and Nil has its own button

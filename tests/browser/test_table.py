@@ -14,9 +14,9 @@ import re
 import urllib.parse
 
 import pytest
-from browser_kit import FIGURES, HTMX_FILE, ROOT, post_game, post_hand
 
 from app import HTMX_INTEGRITY
+from testsupport.browser import FIGURES, HTMX_FILE, ROOT, post_game, post_hand
 
 pytestmark = pytest.mark.browser
 

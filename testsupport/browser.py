@@ -1,4 +1,5 @@
-"""What the browser tests share: where things are, the phone a test holds, what it measured."""
+"""What the browser tests (tests/browser/) share: where things are, the phone a test holds,
+what it measured, and games set up over HTTP."""
 
 from __future__ import annotations
 
@@ -7,7 +8,9 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from testsupport.pages import number
+
+ROOT = Path(__file__).resolve().parents[1]
 # Debian's Chromium; the variable exists only so a test can play a machine without it.
 CHROMIUM = Path(os.environ.get("SPADES_TEST_CHROMIUM", "/usr/bin/chromium"))
 HTMX_FILE = ROOT / "node_modules" / "htmx.org" / "dist" / "htmx.min.js"
@@ -23,7 +26,6 @@ LAUNCH_ARGS = [
     "--disable-sync",
 ]
 PHONE_SIZE = {"width": 390, "height": 844}
-MINUS = "\u2212"
 # How Chromium notes a 4xx answer in the console; the tests check statuses themselves.
 HTTP_STATUS_NOTE = "Failed to load resource: the server responded with a status of"
 
@@ -158,7 +160,7 @@ class Phone:
     def totals(self) -> tuple[int, int]:
         """The two totals the scoreboard shows, as numbers."""
         texts = self.locate(".scoreboard .total").all_inner_texts()
-        return tuple(int(t.replace(MINUS, "-")) for t in texts)
+        return tuple(number(t) for t in texts)
 
     def texts(self, selector: str) -> list[str]:
         """The visible texts of every element a selector names."""

@@ -2,19 +2,9 @@
 
 from __future__ import annotations
 
-from test_web_helpers import (
-    Page,
-    counts,
-    enter,
-    form_data,
-    game_page,
-    hand_taps,
-    start_game,
-    stored_game,
-    stored_hands,
-    submit,
-    token_of,
-)
+from testsupport.database import counts, stored_game, stored_hands
+from testsupport.pages import Page, form_data, submit
+from testsupport.playing import enter, game_page, hand_taps, start_game, token_of
 
 ORDINARY = {"bids": (3, 3, 3, 3), "team_tricks": (7, None)}
 

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from test_web_helpers import Page, start_game, submit
+
+from testsupport.pages import Page, submit
+from testsupport.playing import start_game
 
 
 def html_lang(response) -> str:

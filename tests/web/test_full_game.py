@@ -10,18 +10,9 @@ Seats: 0 North, 1 East, 2 South, 3 West; team 0 is seats 0 & 2, team 1 is seats 
 
 from __future__ import annotations
 
-from test_web_helpers import (
-    Page,
-    enter,
-    game_page,
-    number,
-    start_game,
-    stored_game,
-    stored_hands,
-    submit,
-    token_of,
-)
-
+from testsupport.database import stored_game, stored_hands
+from testsupport.pages import Page, number, submit
+from testsupport.playing import enter, game_page, start_game, token_of
 from web.pages import HISTORY_SHOWN
 
 PLAYERS = {"player_0": "Ana", "player_1": "Bruno", "player_2": "Carla", "player_3": "Davi"}

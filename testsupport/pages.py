@@ -1,32 +1,17 @@
-"""Helpers shared by the web tests (this module holds no test of its own).
+"""Pages read and forms sent the way a person does it, for the tests through the test client.
 
 Pages are read the way a person reads them: `Page` parses the HTML into a small tree, so a test
 can ask for the text of the scoreboard totals, the options a tap row offers, which option is
 checked, and the error printed beside a field. Forms are sent the way a browser sends them:
 `submit` starts from what the rendered form would send (hidden inputs, checked radios, typed
 text, selected options) and refuses to tap a button the page does not offer.
+
+Nothing here imports the app: the module reads HTML and drives whatever client it is given.
 """
 
 from __future__ import annotations
 
-import re
-from contextlib import contextmanager
 from html.parser import HTMLParser
-
-from sqlalchemy import event, select
-
-from extensions import db
-from models import GameRecord, HandRecord
-
-# The table most tests sit at: partners Ana & Carla (Reds), Bruno & Davi (Blues).
-NAMES = {
-    "team_0": "Reds",
-    "team_1": "Blues",
-    "player_0": "Ana",
-    "player_1": "Bruno",
-    "player_2": "Carla",
-    "player_3": "Davi",
-}
 
 MINUS = "\u2212"  # the real minus sign the app prints before a negative number
 VOID_TAGS = {
@@ -309,174 +294,3 @@ def submit(client, form: Node, changes=None, headers=None, button=None, **kwargs
     method = form.attrs.get("method", "get").lower()
     assert method == "post", method
     return client.post(form.attrs["action"], data=data, headers=headers or {}, **kwargs)
-
-
-def token_of(response) -> str:
-    """The game token a response redirects to (/g/<token>)."""
-    assert response.status_code == 303, (response.status_code, response.get_data(as_text=True))
-    match = re.fullmatch(r"/g/([A-Za-z0-9_-]+)", response.headers["Location"])
-    assert match, response.headers["Location"]
-    return match.group(1)
-
-
-def start_game(client, expect: int = 303, **typed):
-    """Fill in the new-game form on the home page and press Start; the token, or the response.
-
-    With the default `expect` (303) the new game's token is returned; otherwise the response.
-    """
-    form = Page(client.get("/")).form(action="/games")
-    response = submit(client, form, typed)
-    assert response.status_code == expect, response.get_data(as_text=True)
-    return token_of(response) if expect == 303 else response
-
-
-def hand_taps(bids=None, tricks=None, team_tricks=None) -> dict:
-    """The taps for a hand: bids by seat ('nil', 'blind_nil' or a number), tricks by seat
-    and/or by team; a None inside a tuple leaves that row blank."""
-    taps = {}
-    for prefix, values in (("bid", bids), ("tricks", tricks), ("team_tricks", team_tricks)):
-        for index, value in enumerate(values or ()):
-            taps[f"{prefix}_{index}"] = value
-    return taps
-
-
-def enter(
-    client, token, bids=None, tricks=None, team_tricks=None, expect=303, headers=None, page=None
-) -> Page:
-    """Tap a hand into the game page's form and save it; the page that answers, parsed.
-
-    The form is read from `page` when given (the game page as last seen), else fetched. Bids
-    left as None keep what the form already shows (the bids of the hand in play). A save must
-    redirect (303) back to the game page, which is followed and returned; any other `expect`ed
-    status is checked and that answer returned (its response is `Page.response`).
-    """
-    taps = hand_taps(bids, tricks, team_tricks)
-    if page is None or not shows_fields(page.form("hand-form"), taps):
-        page = Page(client.get(hand_form_url(token, bids, tricks, team_tricks), headers=headers))
-    saving = expect == 303
-    response = submit(client, page.form("hand-form"), taps, headers, follow_redirects=saving)
-    if saving:
-        assert [r.status_code for r in response.history] == [303], response.status_code
-        assert response.history[0].headers["Location"] == f"/g/{token}"
-        assert response.status_code == 200
-    else:
-        assert response.status_code == expect, response.get_data(as_text=True)
-    return Page(response)
-
-
-def shows_fields(form: Node, taps: dict) -> bool:
-    """Whether the form has a tap row for every field these taps need."""
-    return all(form.find_all("input", name=name, type="radio") for name in taps)
-
-
-def hand_form_url(token, bids=None, tricks=None, team_tricks=None) -> str:
-    """The game page showing the rows these taps need: the page offers the trick rows with
-    the bids (?whole=1), each player's tricks (?players=1) and the bid rows with the tricks
-    (?bids=1) only when asked."""
-    asks = []
-    if tricks or team_tricks:
-        asks.append("whole=1")
-    if tricks:
-        asks.append("players=1")
-    if bids:
-        asks.append("bids=1")
-    return f"/g/{token}" + ("?" + "&".join(asks) if asks else "")
-
-
-def game_page(client, token, **kwargs) -> Page:
-    """The game page, parsed; it must answer 200."""
-    response = client.get(f"/g/{token}", **kwargs)
-    assert response.status_code == 200, response.status_code
-    return Page(response)
-
-
-def snapshot(app) -> tuple[list[tuple], list[tuple]]:
-    """Every stored game and hand row, column by column, to prove nothing was changed."""
-    with app.app_context():
-        games = [_row(g) for g in db.session.scalars(select(GameRecord).order_by(GameRecord.id))]
-        hands = [_row(h) for h in db.session.scalars(select(HandRecord).order_by(HandRecord.id))]
-        db.session.remove()
-    return games, hands
-
-
-def _row(obj) -> tuple:
-    """The column values of a model instance."""
-    return tuple(getattr(obj, c.key) for c in obj.__mapper__.column_attrs)
-
-
-def counts(app) -> tuple[int, int]:
-    """How many games and hands are stored."""
-    games, hands = snapshot(app)
-    return len(games), len(hands)
-
-
-def stored_game(app, token: str) -> GameRecord:
-    """The stored game behind an edit token (detached, columns loaded)."""
-    with app.app_context():
-        game = db.session.scalar(select(GameRecord).where(GameRecord.edit_token == token))
-        assert game is not None, token
-        db.session.expunge(game)
-        db.session.remove()
-    return game
-
-
-def stored_hands(app, token: str) -> list[HandRecord]:
-    """The stored hands of a game, in order (detached, columns loaded)."""
-    with app.app_context():
-        game = db.session.scalar(select(GameRecord).where(GameRecord.edit_token == token))
-        hands = list(
-            db.session.scalars(
-                select(HandRecord).where(HandRecord.game_id == game.id).order_by(HandRecord.number)
-            )
-        )
-        for hand in hands:
-            db.session.expunge(hand)
-        db.session.remove()
-    return hands
-
-
-# Transaction control and connection settings are not queries a page asks for. (SQLite needs
-# an explicit BEGIN, which the app sends; PostgreSQL's driver begins on its own, so counting
-# it would make a count depend on the database.)
-NOT_QUERIES = ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE", "PRAGMA")
-
-
-@contextmanager
-def queries_sent(app):
-    """Collect the queries the app sends its database inside the block, less transaction control.
-
-    On SQLite, SQLite itself reports every statement, those the unchanged-poll shortcut sends
-    on a driver connection included; elsewhere SQLAlchemy's events see all but those.
-    """
-    with app.app_context():
-        engine = db.engine
-    statements: list[str] = []
-
-    def keep(statement: str) -> None:
-        """Keep a statement that asks the database something."""
-        if not statement.lstrip().upper().startswith(NOT_QUERIES):
-            statements.append(statement)
-
-    def trace(dbapi_connection, record, proxy):
-        """Have SQLite report the statements of a connection taken from the pool."""
-        dbapi_connection.set_trace_callback(keep)
-
-    def untrace(dbapi_connection, record):
-        """Stop reporting once it goes back to the pool."""
-        dbapi_connection.set_trace_callback(None)
-
-    def before_cursor_execute(conn, cursor, statement, parameters, context, executemany):
-        """Keep a statement SQLAlchemy is about to send."""
-        keep(statement)
-
-    if engine.dialect.name == "sqlite":
-        listeners = [("checkout", trace), ("checkin", untrace)]
-    else:
-        listeners = [("before_cursor_execute", before_cursor_execute)]
-    for name, listener in listeners:
-        event.listen(engine, name, listener)
-    try:
-        yield statements
-    finally:
-        for name, listener in listeners:
-            event.remove(engine, name, listener)

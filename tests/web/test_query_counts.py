@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import pytest
 from sqlalchemy import select
-from test_web_helpers import Page, form_data, hand_taps, queries_sent, start_game
 
 import scoring
 from app import create_app
 from extensions import db
 from games import Replays
 from models import GameRecord, HandRecord
+from testsupport.database import queries_sent
+from testsupport.pages import Page, form_data
+from testsupport.playing import hand_taps, start_game
 
 MAX_QUERIES = 4
 HX = {"HX-Request": "true"}

@@ -16,10 +16,11 @@ from dataclasses import dataclass
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import select
-from test_web_helpers import enter, snapshot, start_game
 
 from extensions import db
 from models import GameRecord
+from testsupport.database import snapshot
+from testsupport.playing import enter, start_game
 
 HAND_FIELDS = [f"bid_{s}" for s in range(4)] + [f"tricks_{s}" for s in range(4)]
 HAND_FIELDS += ["team_tricks_0", "team_tricks_1"]

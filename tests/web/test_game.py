@@ -1,6 +1,6 @@
 """The card-table app through its pages: new game, hands, scoreboard, edit, undo, rematch.
 
-Every hand is tapped into the form the page renders (see `test_web_helpers.submit`), so a test
+Every hand is tapped into the form the page renders (see `testsupport.pages.submit`), so a test
 only presses buttons a person could press. Seats are 0-3 clockwise: North, East, South, West;
 team A is North & South (seats 0 and 2), team B is East & West (seats 1 and 3). Expected totals
 are worked out by hand in the comments, with the rules of /work/shared/RULES.md.
@@ -13,19 +13,10 @@ import itertools
 import re
 
 import pytest
-from test_web_helpers import (
-    NAMES,
-    Page,
-    counts,
-    enter,
-    game_page,
-    snapshot,
-    start_game,
-    stored_game,
-    stored_hands,
-    submit,
-    token_of,
-)
+
+from testsupport.database import counts, snapshot, stored_game, stored_hands
+from testsupport.pages import Page, submit
+from testsupport.playing import NAMES, enter, game_page, start_game, token_of
 
 # A hand that leaves team B 140 behind: A bid 6 + 6 = 12 and take 6 + 6 = 12 → +120;
 # B bid 1 + 1 = 2 and take 1 + 0 = 1 → set, −20.

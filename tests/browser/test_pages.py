@@ -8,7 +8,8 @@ tests look at pages without depending on how they were reached.
 from __future__ import annotations
 
 import pytest
-from browser_kit import (
+
+from testsupport.browser import (
     OPEN_EVERYTHING,
     axe_violations,
     page_width,

@@ -23,9 +23,9 @@ from hypothesis.stateful import (
     rule,
     run_state_machine_as_test,
 )
-from test_web_helpers import Page, submit
 
 import scoring
+from testsupport.pages import Page, offered, submit
 
 MOVES: Counter[tuple[str, int]] = Counter()  # what the machines did, for the summary line
 PRESETS = ["gamelake", "gamelake_short", "espadas", "classic", "spruce"]
@@ -118,7 +118,7 @@ class ScoreKeeping(RuleBasedStateMachine):
     def draw_bids(self, data, form) -> tuple:
         """Four bids picked from the buttons the form offers (Blind Nil only where allowed)."""
         return tuple(
-            bid_value(data.draw(st.sampled_from(offered_values(form, f"bid_{s}")), f"bid {s}"))
+            bid_value(data.draw(st.sampled_from(offered(form, f"bid_{s}")), f"bid {s}"))
             for s in range(4)
         )
 
@@ -327,13 +327,6 @@ def double_tap_answer(form) -> int:
     """What a second tap of a saved form must get: the same 303 when the form carries a
     one-time nonce (issue #6), else 409, as for any form the game's version has moved past."""
     return 303 if form.find_all("input", name="nonce") else 409
-
-
-def offered_values(form, name: str) -> list[str]:
-    """The values of the radio buttons a form offers for a field."""
-    values = [n.attrs.get("value") for n in form.find_all("input", name=name, type="radio")]
-    assert values, f"no buttons for {name}"
-    return values
 
 
 def team_rows(form) -> tuple[bool, bool]:

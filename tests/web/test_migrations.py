@@ -15,12 +15,12 @@ import sys
 from pathlib import Path
 
 import pytest
-from test_web_helpers import enter, game_page, start_game
 
 from app import create_app
 from extensions import db
+from testsupport.playing import enter, game_page, start_game
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def flask_db(database: Path | str, *args: str) -> subprocess.CompletedProcess:

@@ -10,10 +10,12 @@ import json
 import re
 
 import pytest
-from test_web_helpers import Page, counts, enter, snapshot, start_game, submit
 
 from app import create_app
 from extensions import db
+from testsupport.database import counts, snapshot
+from testsupport.pages import Page, submit
+from testsupport.playing import enter, start_game
 
 HX = {"HX-Request": "true"}
 

@@ -1,6 +1,6 @@
 """Whole games on a phone, through taps only, with a second phone watching the view link.
 
-The GameLake game to 500 is the one tests/test_web_full_game.py posts, played here the way the
+The GameLake game to 500 is the one tests/web/test_full_game.py posts, played here the way the
 scorer plays it: bids tapped and saved when the bidding ends, tricks tapped and saved after the
 hand (one team's total; the other team's is filled in as 13 minus it).
 
@@ -14,7 +14,9 @@ import csv
 import io
 
 import pytest
-from browser_kit import FIGURES, MINUS
+
+from testsupport.browser import FIGURES
+from testsupport.pages import MINUS
 
 pytestmark = pytest.mark.browser
 

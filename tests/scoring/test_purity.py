@@ -8,7 +8,7 @@ from pathlib import Path
 
 import scoring
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 # Run in a fresh, isolated interpreter (-I: no PYTHONPATH, no user site, no current
 # directory on the path), so that nothing this test session imported can hide an import.

@@ -8,8 +8,9 @@ late must say so where the scorer is looking.
 from __future__ import annotations
 
 import pytest
-from browser_kit import MINUS
 from playwright.sync_api import expect
+
+from testsupport.pages import MINUS
 
 pytestmark = pytest.mark.browser
 

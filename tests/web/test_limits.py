@@ -7,12 +7,12 @@ import secrets
 import socket
 
 import pytest
-from sqlalchemy import select
-from test_web_helpers import counts, form_data, game_page, start_game
 
 from app import create_app
 from extensions import db
-from models import GameRecord
+from testsupport.database import counts, view_token_of
+from testsupport.pages import form_data
+from testsupport.playing import game_page, start_game
 
 REDIS = ("127.0.0.1", 6379)
 
@@ -34,19 +34,11 @@ def limited_app(tmp_path, **config):
     return app
 
 
-def view_token(app, edit_token: str) -> str:
-    """The view link's token of a game."""
-    with app.app_context():
-        return db.session.scalar(
-            select(GameRecord.view_token).where(GameRecord.edit_token == edit_token)
-        )
-
-
 def test_six_phones_polling_every_two_seconds_for_a_minute_are_never_limited(tmp_path):
     app = limited_app(tmp_path)
     client = app.test_client()
     token = start_game(client)
-    view = view_token(app, token)
+    view = view_token_of(app, token)
     # Six phones behind one Wi-Fi address, a poll every 2 s for a minute: 6 × 30 = 180,
     # sent here all at once, which is harder on the limits than spreading them out.
     statuses = {
@@ -77,7 +69,7 @@ def test_guessing_links_is_stopped_after_thirty_misses_a_minute(tmp_path):
 def test_a_guesser_who_is_stopped_cannot_test_links_by_asking_if_they_changed(tmp_path, tag):
     app = limited_app(tmp_path, GUESS_LIMIT="3 per minute")
     client = app.test_client()
-    view = view_token(app, start_game(client))
+    view = view_token_of(app, start_game(client))
     real = client.get(f"/v/{view}", headers={"HX-Request": "true"}).headers["ETag"]
     for _ in range(3):
         assert client.get(f"/v/{secrets.token_urlsafe(16)}").status_code == 404

@@ -7,8 +7,8 @@ import xml.etree.ElementTree as ET
 import pytest
 import segno
 from markupsafe import Markup
-from qr_reading import SVG, dark_modules, raster
 
+from testsupport.qr_reading import SVG, dark_modules, raster
 from web.qr import SHARE_QR_ERROR, qr_svg
 
 URL = "https://spades.example/v/3q2-ZxW_8pLm0aBcDeFgHi"

@@ -1,0 +1,13 @@
+"""What the tests (tests/) and the benchmark (bench/) share; no test lives here.
+
+- `pages`: pages parsed and forms sent as a person reads and taps them (no app import).
+- `playing`: the test table's names, and a game started and played through the test client.
+- `database`: the app's rows read straight from its database, and the queries a request sends.
+- `qr_reading`: a QR code read back from the SVG the app draws.
+- `live_server`: the app served by gunicorn, as in production.
+- `http_phone`: a phone's plain HTTP client against that live server.
+- `browser`: the browser tests' phone (Playwright), paths and page checks.
+
+The repository root must be importable: pytest puts it on the path (pyproject.toml's
+`pythonpath`), and bench/run.py does.
+"""

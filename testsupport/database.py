@@ -1,0 +1,114 @@
+"""The app's database seen from a test: its rows read straight from it, and the queries a
+request sends it (also counted by `make bench`).
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+
+from sqlalchemy import event, select
+
+from extensions import db
+from models import GameRecord, HandRecord
+
+
+def snapshot(app) -> tuple[list[tuple], list[tuple]]:
+    """Every stored game and hand row, column by column, to prove nothing was changed."""
+    with app.app_context():
+        games = [_row(g) for g in db.session.scalars(select(GameRecord).order_by(GameRecord.id))]
+        hands = [_row(h) for h in db.session.scalars(select(HandRecord).order_by(HandRecord.id))]
+        db.session.remove()
+    return games, hands
+
+
+def _row(obj) -> tuple:
+    """The column values of a model instance."""
+    return tuple(getattr(obj, c.key) for c in obj.__mapper__.column_attrs)
+
+
+def counts(app) -> tuple[int, int]:
+    """How many games and hands are stored."""
+    games, hands = snapshot(app)
+    return len(games), len(hands)
+
+
+def stored_game(app, token: str) -> GameRecord:
+    """The stored game behind an edit token (detached, columns loaded)."""
+    with app.app_context():
+        game = db.session.scalar(select(GameRecord).where(GameRecord.edit_token == token))
+        assert game is not None, token
+        db.session.expunge(game)
+        db.session.remove()
+    return game
+
+
+def stored_hands(app, token: str) -> list[HandRecord]:
+    """The stored hands of a game, in order (detached, columns loaded)."""
+    with app.app_context():
+        game = db.session.scalar(select(GameRecord).where(GameRecord.edit_token == token))
+        hands = list(
+            db.session.scalars(
+                select(HandRecord).where(HandRecord.game_id == game.id).order_by(HandRecord.number)
+            )
+        )
+        for hand in hands:
+            db.session.expunge(hand)
+        db.session.remove()
+    return hands
+
+
+def view_token_of(app, edit_token: str) -> str:
+    """The view link's token of the game behind an edit token, read from the database."""
+    with app.app_context():
+        token = db.session.scalar(
+            select(GameRecord.view_token).where(GameRecord.edit_token == edit_token)
+        )
+    assert token is not None, f"no game with edit token {edit_token}"
+    return token
+
+
+# Transaction control and connection settings are not queries a page asks for. (SQLite needs
+# an explicit BEGIN, which the app sends; PostgreSQL's driver begins on its own, so counting
+# it would make a count depend on the database.)
+NOT_QUERIES = ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE", "PRAGMA")
+
+
+@contextmanager
+def queries_sent(app):
+    """Collect the queries the app sends its database inside the block, less transaction control.
+
+    On SQLite, SQLite itself reports every statement, those the unchanged-poll shortcut sends
+    on a driver connection included; elsewhere SQLAlchemy's events see all but those.
+    """
+    with app.app_context():
+        engine = db.engine
+    statements: list[str] = []
+
+    def keep(statement: str) -> None:
+        """Keep a statement that asks the database something."""
+        if not statement.lstrip().upper().startswith(NOT_QUERIES):
+            statements.append(statement)
+
+    def trace(dbapi_connection, record, proxy):
+        """Have SQLite report the statements of a connection taken from the pool."""
+        dbapi_connection.set_trace_callback(keep)
+
+    def untrace(dbapi_connection, record):
+        """Stop reporting once it goes back to the pool."""
+        dbapi_connection.set_trace_callback(None)
+
+    def before_cursor_execute(conn, cursor, statement, parameters, context, executemany):
+        """Keep a statement SQLAlchemy is about to send."""
+        keep(statement)
+
+    if engine.dialect.name == "sqlite":
+        listeners = [("checkout", trace), ("checkin", untrace)]
+    else:
+        listeners = [("before_cursor_execute", before_cursor_execute)]
+    for name, listener in listeners:
+        event.listen(engine, name, listener)
+    try:
+        yield statements
+    finally:
+        for name, listener in listeners:
+            event.remove(engine, name, listener)
