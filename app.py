@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
 from pathlib import Path
 from typing import Any
 
 from flask import Flask, has_request_context, request
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 import cli
 import database
@@ -15,7 +17,9 @@ from extensions import babel, csrf, db, limiter, migrate
 from games import Replays
 from web import errors, filters, language, links, privacy, qr, scorer, viewing
 from web.language import LANGUAGES
+from web.logs import redact_handlers
 from web.polls import UnchangedPolls
+from web.tokens import TokenConverter
 
 # One exact htmx release; the hash is that file's sha384, so a changed file never runs.
 HTMX_VERSION = "2.0.11"
@@ -36,13 +40,14 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
     app.config.from_mapping(settings(app))
     if test_config is not None:
-        app.config.update(test_config)
+        app.config.update(test_config)  # over the environment: a test's settings are its own
     # The templates are indented for reading; the pages need not carry that indentation.
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
-    app.secret_key = os.environ.get("SECRET_KEY") or app.config.get("SECRET_KEY")
-    if not app.secret_key:
-        app.secret_key = instance_secret(Path(app.instance_path) / "secret_key")
+    app.url_map.converters["token"] = TokenConverter
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = instance_secret(Path(app.instance_path) / "secret_key")
+    redact_handlers(app.logger)
 
     database.init_app(app, writing=request_writes)
     migrate.init_app(app, db, directory=str(Path(__file__).parent / "migrations"))
@@ -58,12 +63,24 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     cli.register(app)
     app.extensions["replays"] = Replays(app.config["REPLAY_HANDS_KEPT"])
     app.wsgi_app = UnchangedPolls(app.wsgi_app, app)  # type: ignore[method-assign]
+    hops = app.config["PROXY_HOPS"]
+    if hops:  # outermost: the limits, the logs and the links all see the real client
+        app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
+            app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops
+        )
     return app
 
 
 def settings(app: Flask) -> dict[str, Any]:
     """The settings, from the environment where it gives them."""
     return {
+        "SECRET_KEY": os.environ.get("SECRET_KEY"),
+        # How many proxies in front of the app to believe about the client's address, scheme
+        # and host (X-Forwarded-For, -Proto, -Host): 1 behind one nginx, 0 when served directly.
+        "PROXY_HOPS": int(os.environ.get("PROXY_HOPS", "0")),
+        # The address people reach the app at (https://spades.example.org), for share links and
+        # QR codes; unset, the address of the request is used.
+        "PUBLIC_URL": os.environ.get("PUBLIC_URL") or None,
         "SQLALCHEMY_DATABASE_URI": database.database_url(
             os.environ.get("DATABASE_URL"), Path(app.instance_path) / "spades.sqlite3"
         ),
@@ -94,12 +111,32 @@ def request_writes() -> bool:
     return has_request_context() and request.method not in SAFE_METHODS
 
 
+class EmptySecretKey(RuntimeError):
+    """The instance folder's secret key file is there but holds nothing."""
+
+
 def instance_secret(path: Path) -> str:
-    """A secret key made once and kept in the instance folder, so sessions survive restarts."""
-    try:
-        return path.read_text().strip()
-    except FileNotFoundError:
-        key = secrets.token_hex(32)
-        path.write_text(key)
-        path.chmod(0o600)
-        return key
+    """A secret key made once and kept in the instance folder, so sessions survive restarts.
+
+    Written whole or not at all (a private temporary file, then linked into place), so a crash
+    never leaves an empty key; workers starting together all end up reading the first one made.
+    """
+    if not path.exists():
+        temporary = path.with_name(f".{path.name}.{secrets.token_hex(8)}")
+        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        try:
+            with os.fdopen(descriptor, "w") as file:
+                file.write(secrets.token_hex(32))
+                file.flush()
+                os.fsync(file.fileno())
+            # Fails if another worker's key got there first: that one is kept.
+            with contextlib.suppress(FileExistsError):
+                os.link(temporary, path)
+        finally:
+            temporary.unlink()
+    key = path.read_text().strip()
+    if not key:
+        raise EmptySecretKey(
+            f"{path} is empty: delete it so that a new key is made, or set SECRET_KEY"
+        )
+    return key

@@ -36,6 +36,13 @@ def init_app(app: Flask, writing: Callable[[], bool]) -> None:
     `writing` tells whether the transaction about to begin belongs to a write, so that it
     takes SQLite's write lock at once (BEGIN IMMEDIATE) instead of failing half-way.
     """
+    options = app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {})
+    # Never write a query's values into an error or a log: they hold game links.
+    options.setdefault("hide_parameters", True)
+    if not app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
+        # A server restarted or failed over drops the pool's connections: test each one before
+        # use, so that the next save goes through instead of failing on a dead connection.
+        options.setdefault("pool_pre_ping", True)
     db.init_app(app)
     with app.app_context():
         engine = db.engine

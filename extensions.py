@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from flask import current_app
+import hashlib
+
+from flask import current_app, request
 from flask_babel import Babel
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
@@ -23,6 +25,19 @@ migrate = Migrate()
 limiter = Limiter(key_func=get_remote_address)
 
 
+def writer() -> str:
+    """Who a write counts against: the client's address, and the game link it writes to.
+
+    A club's tables share one address behind its router: each game is limited on its own, so
+    one busy table never holds up another.
+    """
+    token = (request.view_args or {}).get("token")
+    if not token:
+        return get_remote_address()
+    # A hash: the limiter's storage (Redis) never holds a working link.
+    return f"{get_remote_address()} {hashlib.sha256(token.encode()).hexdigest()[:16]}"
+
+
 def write_limit() -> str:
     """The rate of writes one address may make (WRITE_LIMIT)."""
     return str(current_app.config["WRITE_LIMIT"])
@@ -35,7 +50,7 @@ def guess_limit() -> str:
 
 # A scorer writes a few times a hand; a table of phones reads without limit. What is limited
 # is writing fast and guessing links: only lookups that find no game count as guesses.
-limit_writes = limiter.shared_limit(write_limit, scope="write", methods=["POST"])
+limit_writes = limiter.shared_limit(write_limit, scope="write", methods=["POST"], key_func=writer)
 limit_guesses = limiter.shared_limit(
     guess_limit,
     scope="unknown-token",

@@ -6,6 +6,7 @@ The stored rows are `GameRecord` and `HandRecord`; the scoring engine's own `sco
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 from dataclasses import dataclass, fields
 from datetime import UTC, datetime
@@ -38,6 +39,7 @@ class GameRecord(db.Model):  # type: ignore[name-defined]  # Flask-SQLAlchemy's 
     __table_args__ = (
         UniqueConstraint("last_nonce", name="uq_game_last_nonce"),
         UniqueConstraint("rematch_of", name="uq_game_rematch_of"),
+        UniqueConstraint("creation_nonce", name="uq_game_creation_nonce"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -59,6 +61,9 @@ class GameRecord(db.Model):  # type: ignore[name-defined]  # Flask-SQLAlchemy's 
     # The one-time token of the form behind the latest write: the same form sent twice
     # (a double tap) is recognised and answered as the first was, never applied again.
     last_nonce: Mapped[str | None] = mapped_column(String(32))
+    # The one-time token of the new-game form that made this game: that form sent again finds
+    # it, and nothing else does. Cleared when the edit link is replaced.
+    creation_nonce: Mapped[str | None] = mapped_column(String(32))
     # The game this one is the rematch of: at most one rematch per game.
     rematch_of: Mapped[int | None] = mapped_column(
         ForeignKey("game.id", ondelete="SET NULL", name="fk_game_rematch_of")
@@ -85,6 +90,24 @@ class GameRecord(db.Model):  # type: ignore[name-defined]  # Flask-SQLAlchemy's 
     def players(self) -> tuple[str, str, str, str]:
         """The four player names by seat."""
         return (self.player_0, self.player_1, self.player_2, self.player_3)
+
+
+class ReplacedLink(db.Model):  # type: ignore[name-defined]
+    """A link that was replaced, kept only as a hash: it answers "replaced" (410), never the
+    game, and the form that replaced it, sent again, is answered as the first time."""
+
+    __tablename__ = "replaced_link"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    # The one-time token of the form that replaced it, so a second tap is not a second change.
+    by_nonce: Mapped[str | None] = mapped_column(String(32), unique=True)
+    replaced_at: Mapped[datetime] = mapped_column(default=_now)
+
+
+def token_hash(token: str) -> str:
+    """How a replaced link is kept: its SHA-256, so the table never holds a working key."""
+    return hashlib.sha256(token.encode()).hexdigest()
 
 
 class HandInputs:

@@ -47,5 +47,5 @@ def not_modified_headers() -> list[tuple[str, str]]:
         ("ETag", '"' + "0" * 24 + '"'),
         ("Cache-Control", VIEW_CACHE_CONTROL),
         ("Vary", VIEW_VARY),
-        *security_header_items(HTMX_URL, game_link=True),
+        *security_header_items(HTMX_URL, game_link=True, https=False),
     ]

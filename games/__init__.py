@@ -8,6 +8,7 @@ whole (`Conflict`, `HandRefused`, `LaterHandRefused`). Nothing here knows of req
 
 from games.reading import (
     GameNotFound,
+    LinkReplaced,
     ScoredGame,
     device_games,
     find,
@@ -36,6 +37,7 @@ __all__ = [
     "GameNotFound",
     "HandRefused",
     "LaterHandRefused",
+    "LinkReplaced",
     "Replays",
     "ScoredGame",
     "Write",

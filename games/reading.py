@@ -11,13 +11,17 @@ from sqlalchemy.orm import InstrumentedAttribute
 import scoring
 from extensions import db
 from games.replays import Replay, Replays
-from models import GameRecord, HandRecord, StoredHand
+from models import GameRecord, HandRecord, ReplacedLink, StoredHand, token_hash
 
 MY_GAMES_SHOWN = 20
 
 
 class GameNotFound(LookupError):
-    """No game answers to this link (never made, or replaced)."""
+    """No game answers to this link, nor ever did."""
+
+
+class LinkReplaced(LookupError):
+    """The link was a game's, and was replaced: whoever holds it needs the new one."""
 
 
 @dataclass(frozen=True)
@@ -53,9 +57,13 @@ def replays() -> Replays:
 
 
 def find(token: str, link: InstrumentedAttribute[str] = GameRecord.edit_token) -> GameRecord:
-    """The stored game behind a link (the edit link unless told); GameNotFound otherwise."""
+    """The stored game behind a link (the edit link unless told); LinkReplaced for a link that
+    was replaced, GameNotFound for any other."""
     record: GameRecord | None = db.session.scalar(select(GameRecord).where(link == token))
     if record is None:
+        replaced = select(ReplacedLink.game_id).where(ReplacedLink.token_hash == token_hash(token))
+        if db.session.scalar(replaced) is not None:
+            raise LinkReplaced(token)
         raise GameNotFound(token)
     return record
 

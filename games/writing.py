@@ -9,8 +9,8 @@ from sqlalchemy.exc import IntegrityError
 
 import scoring
 from extensions import db
-from games.reading import ScoredGame
-from models import GameRecord, HandRecord, hand_columns, new_token
+from games.reading import GameNotFound, ScoredGame, find
+from models import GameRecord, HandRecord, ReplacedLink, hand_columns, new_token, token_hash
 
 Bids = tuple[scoring.Bid | None, ...]
 Tricks = tuple[int | None, ...]
@@ -198,7 +198,7 @@ def create_game(
         preset=preset,
         rules=rules.to_dict(),
         device=device,
-        last_nonce=nonce or None,
+        creation_nonce=nonce or None,
     )
     db.session.add(record)
     try:
@@ -216,7 +216,7 @@ def created_by(nonce: str | None) -> GameRecord | None:
     """The game a new-game form with this one-time token already created."""
     if not nonce:
         return None
-    return db.session.scalar(select(GameRecord).where(GameRecord.last_nonce == nonce))
+    return db.session.scalar(select(GameRecord).where(GameRecord.creation_nonce == nonce))
 
 
 def rematch(scored: ScoredGame, device: str) -> GameRecord:
@@ -257,15 +257,44 @@ def rematch_of(old: GameRecord) -> GameRecord | None:
     return db.session.scalar(select(GameRecord).where(GameRecord.rematch_of == old.id))
 
 
-def replace_link(record: GameRecord, which: str) -> str:
-    """Give the game a new view or edit link (`which`); the old one stops working at once."""
+def replace_link(token: str, which: str, nonce: str | None) -> str:
+    """Give the game behind edit link `token` a new view or edit link (`which`); the edit token
+    to go on with. The old link stops working at once and answers "replaced" from then on.
+
+    The same form sent again (a second tap on a slow network) changes nothing more and is
+    answered as the first was; no other form can learn the new link from the old one.
+    """
+    if nonce:
+        done = db.session.scalar(select(ReplacedLink).where(ReplacedLink.by_nonce == nonce))
+        if done is not None:
+            return current_edit_token(done.game_id)
+    record = find(token)
     fresh = new_token()
     column = GameRecord.view_token if which == "view" else GameRecord.edit_token
+    changes: dict[object, object] = {column: fresh, GameRecord.version: GameRecord.version + 1}
+    if which == "edit":  # the form that made the game must not lead to its new edit link
+        changes[GameRecord.creation_nonce] = None
+    old = record.view_token if which == "view" else record.edit_token
+    db.session.add(ReplacedLink(token_hash=token_hash(old), game_id=record.id, by_nonce=nonce))
     db.session.execute(
         update(GameRecord)
         .where(GameRecord.id == record.id)
-        .values({column: fresh, GameRecord.version: GameRecord.version + 1})
+        .values(changes)
         .execution_options(synchronize_session=False)
     )
-    db.session.commit()
-    return fresh
+    try:
+        db.session.commit()
+    except IntegrityError:  # both sends of one form arrived at once: the first one counts
+        db.session.rollback()
+        if not nonce:
+            raise
+        return replace_link(token, which, nonce)
+    return fresh if which == "edit" else token
+
+
+def current_edit_token(game_id: int) -> str:
+    """The edit link a game has now."""
+    token = db.session.scalar(select(GameRecord.edit_token).where(GameRecord.id == game_id))
+    if token is None:  # the game was deleted since: nothing to go on with
+        raise GameNotFound(str(game_id))
+    return str(token)

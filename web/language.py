@@ -68,5 +68,6 @@ def choose() -> Response:
         back = "/"
     response = redirect(back, 303)
     if language is not None and language in current_app.config["LANGUAGES"]:
-        response.set_cookie(LANGUAGE_COOKIE, language, max_age=YEAR, samesite="Lax")
+        secure = current_app.config["SESSION_COOKIE_SECURE"]
+        response.set_cookie(LANGUAGE_COOKIE, language, max_age=YEAR, samesite="Lax", secure=secure)
     return response

@@ -15,17 +15,16 @@ bp = Blueprint("links", __name__)
 LINKS = ("view", "edit")
 
 
-@bp.post(f"{EDIT_LINKS}/<token>/rotate")
+@bp.post(f"{EDIT_LINKS}/<token:token>/rotate")
 @limit_writes
 @limit_guesses
 def rotate(token: str) -> Response:
     """Replace the view or the edit link (the form's `link`), then show the share panel."""
-    record = games.find(token)
-    if not ActionForm().validate_on_submit():
+    form = ActionForm()
+    if not form.validate_on_submit():
         abort(400)
     which = request.form.get("link")
     if which not in LINKS:
         abort(400)
-    fresh = games.replace_link(record, which)
-    edit_token = fresh if which == "edit" else token
+    edit_token = games.replace_link(token, which, form.nonce.data)
     return redirect(url_for("scorer.show", token=edit_token, _anchor="share"), 303)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Response, make_response, render_template, request
+from flask import Response, current_app, make_response, render_template, request, url_for
 
 HISTORY_SHOWN = 6  # the newest hands a page lists; the rest are one tap away
 
@@ -20,3 +20,12 @@ def page_or_part(page: str, part: str, status: int = 200, **context: Any) -> Res
     response = make_response(render_template(template, **context), status)
     response.vary.add("HX-Request")
     return response
+
+
+def public_url(endpoint: str, **values: Any) -> str:
+    """The whole address of a page as people outside reach it: under PUBLIC_URL when it is
+    set, else at the address this request came to (through the proxy's X-Forwarded-Host)."""
+    public = current_app.config.get("PUBLIC_URL")
+    if public:
+        return str(public).rstrip("/") + url_for(endpoint, **values)
+    return url_for(endpoint, _external=True, **values)

@@ -43,7 +43,9 @@ class UnchangedPolls:
         self.headers = [
             ("Cache-Control", VIEW_CACHE_CONTROL),
             ("Vary", VIEW_VARY),
-            *security_header_items(app.config["HTMX_URL"], game_link=True),
+            *security_header_items(
+                app.config["HTMX_URL"], game_link=True, https=app.config["SESSION_COOKIE_SECURE"]
+            ),
         ]
         # Compiled once for this database's driver and run on a pooled driver connection:
         # a SQLAlchemy Connection would cost ten times what the query itself costs.

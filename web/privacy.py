@@ -9,6 +9,10 @@ from web import EDIT_LINKS, VIEW_LINKS
 bp = Blueprint("privacy", __name__)
 
 GAME_LINKS = (f"{EDIT_LINKS}/", f"{VIEW_LINKS}/")
+# Pages that carry an edit link (the scorer's, the home page's list of this phone's games,
+# their CSV): never kept by a browser or a proxy, not even for the back button.
+PRIVATE_ENDPOINTS = ("scorer.home", "scorer.create_game", "viewing.device_csv")
+HSTS = "max-age=31536000"
 
 
 def register(app: Flask) -> None:
@@ -26,15 +30,20 @@ def robots() -> Response:
 def security_headers(response: Response) -> Response:
     """Headers on every answer: only our scripts run, links never leak, no framing, no sniffing."""
     game_link = request.path.startswith(GAME_LINKS)
-    for name, value in security_header_items(current_app.config["HTMX_URL"], game_link):
+    config = current_app.config
+    items = security_header_items(config["HTMX_URL"], game_link, config["SESSION_COOKIE_SECURE"])
+    for name, value in items:
         response.headers.setdefault(name, value)
-    if game_link:
+    if request.path.startswith(f"{EDIT_LINKS}/") or request.endpoint in PRIVATE_ENDPOINTS:
+        response.headers["Cache-Control"] = "no-store"
+    elif game_link:
         response.headers.setdefault("Cache-Control", "private, no-cache")
     return response
 
 
-def security_header_items(htmx_url: str, game_link: bool) -> list[tuple[str, str]]:
-    """The security headers, for the app's answers and for the polls answered before it."""
+def security_header_items(htmx_url: str, game_link: bool, https: bool) -> list[tuple[str, str]]:
+    """The security headers, for the app's answers and for the polls answered before it;
+    `https` (SECURE_COOKIES) adds Strict-Transport-Security."""
     items = [
         (
             "Content-Security-Policy",
@@ -49,4 +58,6 @@ def security_header_items(htmx_url: str, game_link: bool) -> list[tuple[str, str
     ]
     if game_link:
         items.append(("X-Robots-Tag", "noindex, nofollow"))
+    if https:
+        items.append(("Strict-Transport-Security", HSTS))
     return items

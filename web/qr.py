@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 
 import segno
-from flask import Blueprint, Response, url_for
+from flask import Blueprint, Response
 from flask_babel import gettext
 from markupsafe import Markup
 
@@ -13,6 +13,7 @@ import games
 from extensions import limit_guesses
 from models import GameRecord
 from web import VIEW_LINKS
+from web.pages import public_url
 
 bp = Blueprint("qr", __name__)
 
@@ -25,12 +26,12 @@ DARK = "#000"
 LIGHT = "#fff"
 
 
-@bp.get(f"{VIEW_LINKS}/<token>/qr.svg")
+@bp.get(f"{VIEW_LINKS}/<token:token>/qr.svg")
 @limit_guesses
 def view_link_qr(token: str) -> Response:
     """The view link as a QR code, for a second phone to scan."""
     games.find(token, GameRecord.view_token)
-    url = url_for("viewing.view", token=token, _external=True)
+    url = public_url("viewing.view", token=token)
     svg = qr_svg(url, title=gettext("QR code of the view link"))
     response = Response(str(svg), mimetype="image/svg+xml")
     response.cache_control.private = True

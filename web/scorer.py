@@ -62,7 +62,7 @@ def create_game() -> Response | tuple[str, int]:
     return remember_device(back_to_game(record.edit_token), device)
 
 
-@bp.get(f"{EDIT_LINKS}/<token>")
+@bp.get(f"{EDIT_LINKS}/<token:token>")
 @limit_guesses
 def show(token: str) -> Response:
     """The scorer's page: scoreboard, the hand being entered, history."""
@@ -107,7 +107,7 @@ def refused(token: str, write: games.Write) -> Response:
     return game_page(games.load(token), status=409, message=conflict_message())
 
 
-@bp.post(f"{EDIT_LINKS}/<token>/hand")
+@bp.post(f"{EDIT_LINKS}/<token:token>/hand")
 @limit_writes
 @limit_guesses
 def enter_hand(token: str) -> Response:
@@ -144,7 +144,7 @@ def played_hand(scored: games.ScoredGame, number: int) -> StoredHand:
     return played[number - 1]
 
 
-@bp.route(f"{EDIT_LINKS}/<token>/hands/<int:number>", methods=["GET", "POST"])
+@bp.route(f"{EDIT_LINKS}/<token:token>/hands/<int:number>", methods=["GET", "POST"])
 @limit_writes
 @limit_guesses
 def edit_hand(token: str, number: int) -> Response:
@@ -229,7 +229,7 @@ def edit_page(
     )
 
 
-@bp.route(f"{EDIT_LINKS}/<token>/undo", methods=["GET", "POST"])
+@bp.route(f"{EDIT_LINKS}/<token:token>/undo", methods=["GET", "POST"])
 @limit_writes
 @limit_guesses
 def undo(token: str) -> Response | str:
@@ -253,7 +253,7 @@ def undo(token: str) -> Response | str:
     return back_to_game(token)
 
 
-@bp.post(f"{EDIT_LINKS}/<token>/rematch")
+@bp.post(f"{EDIT_LINKS}/<token:token>/rematch")
 @limit_writes
 @limit_guesses
 def rematch(token: str) -> Response:

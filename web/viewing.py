@@ -43,7 +43,7 @@ def view_etag(key: bytes, game_id: int, version: int, language: str, partial: bo
     return hashlib.blake2b(facts, key=key, digest_size=12).hexdigest()
 
 
-@bp.get(f"{VIEW_LINKS}/<token>")
+@bp.get(f"{VIEW_LINKS}/<token:token>")
 @limit_guesses
 def view(token: str) -> Response:
     """The live scoreboard behind the view link; an unchanged game answers 304 without replaying."""
@@ -66,7 +66,7 @@ def view(token: str) -> Response:
     return response
 
 
-@bp.get(f"{VIEW_LINKS}/<token>.json")
+@bp.get(f"{VIEW_LINKS}/<token:token>.json")
 @limit_guesses
 def view_json(token: str) -> Response:
     """The whole game as JSON: rules, names, every hand with its breakdown, totals, status."""
@@ -75,14 +75,14 @@ def view_json(token: str) -> Response:
     return Response(body, mimetype="application/json")
 
 
-@bp.get(f"{VIEW_LINKS}/<token>.csv")
+@bp.get(f"{VIEW_LINKS}/<token:token>.csv")
 @limit_guesses
 def view_csv(token: str) -> Response:
     """The game's history as CSV, from the view link."""
     return csv_response([games.load(token, GameRecord.view_token)])
 
 
-@bp.get(f"{EDIT_LINKS}/<token>.csv")
+@bp.get(f"{EDIT_LINKS}/<token:token>.csv")
 @limit_guesses
 def edit_csv(token: str) -> Response:
     """The game's history as CSV, from the edit link."""

@@ -248,7 +248,7 @@ def send(client, method: str, path: str, data: dict, headers=None):
 
 
 @pytest.mark.parametrize("kind", ["view token", "old edit token", "old view token", "random"])
-def test_every_edit_route_answers_404_to_any_other_token_and_writes_nothing(
+def test_every_edit_route_refuses_any_other_token_and_writes_nothing(
     app, client, new_game, play, kind
 ):
     edit = playing_game(new_game, play)
@@ -264,11 +264,13 @@ def test_every_edit_route_answers_404_to_any_other_token_and_writes_nothing(
     else:
         token = secrets.token_urlsafe(16)
         assert len(token) == 22
+    # A replaced link says so (410 Gone); any other token was never a link here (404).
+    expected = 410 if kind.startswith("old") else 404
     before = snapshot(app)
     for method, path, data in write_requests(token):
         for headers in (None, HX):
             response = send(client, method, path, data, headers)
-            assert response.status_code == 404, (method, path, headers, response.status_code)
+            assert response.status_code == expected, (method, path, headers, response.status_code)
             assert snapshot(app) == before, (method, path, "changed the database")
 
 
@@ -346,7 +348,7 @@ def test_view_and_edit_tokens_differ_are_long_urlsafe_and_unrelated(app, new_gam
 # --- rotating a link ---------------------------------------------------------------------------
 
 
-def test_a_new_view_link_redirects_to_the_edit_page_and_the_old_one_404s_at_once(
+def test_a_new_view_link_redirects_to_the_edit_page_and_the_old_one_is_gone_at_once(
     app, client, new_game, play
 ):
     edit = playing_game(new_game, play)
@@ -361,15 +363,15 @@ def test_a_new_view_link_redirects_to_the_edit_page_and_the_old_one_404s_at_once
     assert new != old
     assert TOKEN.match(new)
     for suffix in ("", ".json", ".csv", "/qr.svg"):
-        assert client.get(f"/v/{old}{suffix}").status_code == 404, suffix
+        assert client.get(f"/v/{old}{suffix}").status_code == 410, suffix
         assert client.get(f"/v/{new}{suffix}").status_code == 200, suffix
-    assert client.get(f"/v/{old}", headers=HX).status_code == 404
+    assert client.get(f"/v/{old}", headers=HX).status_code == 410
     page = client.get(f"/g/{edit}").get_data(as_text=True)
     assert f"/v/{new}" in page
     assert old not in page
 
 
-def test_a_new_edit_link_redirects_to_itself_and_the_old_edit_link_404s(
+def test_a_new_edit_link_redirects_to_itself_and_the_old_edit_link_is_gone(
     app, client, new_game, play
 ):
     old = playing_game(new_game, play)
@@ -382,8 +384,8 @@ def test_a_new_edit_link_redirects_to_itself_and_the_old_edit_link_404s(
     assert new != old
     assert TOKEN.match(new)
     assert view_after == view
-    assert client.get(f"/g/{old}").status_code == 404
-    assert client.get(f"/g/{old}.csv").status_code == 404
+    assert client.get(f"/g/{old}").status_code == 410
+    assert client.get(f"/g/{old}.csv").status_code == 410
     assert client.get(f"/g/{new}").status_code == 200
     assert client.get(f"/v/{view}").status_code == 200
     play(new, NEXT_BIDS, (4, 3, 2, 4))  # the new link writes
