@@ -92,6 +92,17 @@ class GameRecord(db.Model):  # type: ignore[name-defined]  # Flask-SQLAlchemy's 
         return (self.player_0, self.player_1, self.player_2, self.player_3)
 
 
+class WriteToken(db.Model):  # type: ignore[name-defined]
+    """The one-time token of one of a game's recent writes: that form sent again (a resend after
+    a lost answer, a late second tap) is answered as saved, whatever was written since."""
+
+    __tablename__ = "write_token"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    nonce: Mapped[str] = mapped_column(String(32), unique=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+
+
 class ReplacedLink(db.Model):  # type: ignore[name-defined]
     """A link that was replaced, kept only as a hash: it answers "replaced" (410), never the
     game, and the form that replaced it, sent again, is answered as the first time."""

@@ -10,7 +10,19 @@ from sqlalchemy.exc import IntegrityError
 import scoring
 from extensions import db
 from games.reading import GameNotFound, ScoredGame, find
-from models import GameRecord, HandRecord, ReplacedLink, hand_columns, new_token, token_hash
+from models import (
+    GameRecord,
+    HandRecord,
+    ReplacedLink,
+    WriteToken,
+    hand_columns,
+    new_token,
+    token_hash,
+)
+
+# How many of a game's latest writes are recognised when their form comes again: far more than
+# the taps a phone can have waiting to be sent.
+RECENT_WRITES = 50
 
 Bids = tuple[scoring.Bid | None, ...]
 Tricks = tuple[int | None, ...]
@@ -49,14 +61,25 @@ class LaterHandRefused(Exception):
 
 
 def is_repeat(record: GameRecord, write: Write) -> bool:
-    """Whether this exact form was the game's latest write (a double tap, a resend)."""
-    return bool(write.nonce) and write.nonce == record.last_nonce
+    """Whether this exact form was already applied to the game (a double tap, a resend), however
+    many writes came after it."""
+    if not write.nonce:
+        return False
+    if write.nonce == record.last_nonce:  # the usual case, known without a query
+        return True
+    applied_to = db.session.scalar(
+        select(WriteToken.game_id).where(WriteToken.nonce == write.nonce)
+    )
+    return applied_to == record.id
 
 
 def was_applied(token: str, write: Write) -> bool:
     """Whether this exact form was already applied, read afresh after a refused write."""
-    last = db.session.scalar(select(GameRecord.last_nonce).where(GameRecord.edit_token == token))
-    return bool(write.nonce) and write.nonce == last
+    if not write.nonce:
+        return False
+    applied = select(WriteToken.id).join(GameRecord, GameRecord.id == WriteToken.game_id)
+    applied = applied.where(GameRecord.edit_token == token, WriteToken.nonce == write.nonce)
+    return db.session.scalar(applied) is not None
 
 
 def enter_hand(
@@ -161,6 +184,25 @@ def claim(record: GameRecord, write: Write) -> None:
     )
     if done.rowcount != 1:  # type: ignore[attr-defined]  # an UPDATE's result has a rowcount
         raise Conflict
+    if write.nonce:
+        remember(record.id, write.nonce)
+
+
+def remember(game_id: int, nonce: str) -> None:
+    """Note a write's one-time token among the game's recent ones, forgetting the oldest."""
+    db.session.add(WriteToken(nonce=nonce, game_id=game_id))
+    db.session.flush()  # a second send of the same form fails here, inside the transaction
+    recent = (
+        select(WriteToken.id)
+        .where(WriteToken.game_id == game_id)
+        .order_by(WriteToken.id.desc())
+        .limit(RECENT_WRITES)
+    )
+    db.session.execute(
+        delete(WriteToken)
+        .where(WriteToken.game_id == game_id, WriteToken.id.not_in(recent.scalar_subquery()))
+        .execution_options(synchronize_session=False)
+    )
 
 
 def commit(record: GameRecord, write: Write) -> None:

@@ -1,5 +1,5 @@
-"""Replaced links kept as hashes (answered 410), and the one-time token of the form that made
-each game in a column of its own.
+"""Replaced links kept as hashes (answered 410), the one-time token of the form that made each
+game in a column of its own, and the one-time tokens of each game's recent writes.
 
 Revision ID: b7e1c4d2a9f0
 Revises: ac2f7bef0de1
@@ -15,7 +15,7 @@ depends_on = None
 
 
 def upgrade():
-    """Add game.creation_nonce and the replaced_link table."""
+    """Add game.creation_nonce and the replaced_link and write_token tables."""
     with op.batch_alter_table("game", schema=None) as batch_op:
         batch_op.add_column(sa.Column("creation_nonce", sa.String(length=32), nullable=True))
         batch_op.create_unique_constraint("uq_game_creation_nonce", ["creation_nonce"])
@@ -31,10 +31,24 @@ def upgrade():
     )
     with op.batch_alter_table("replaced_link", schema=None) as batch_op:
         batch_op.create_index(batch_op.f("ix_replaced_link_game_id"), ["game_id"], unique=False)
+    op.create_table(
+        "write_token",
+        sa.Column("id", sa.Integer(), nullable=False),
+        sa.Column("nonce", sa.String(length=32), nullable=False),
+        sa.Column("game_id", sa.Integer(), nullable=False),
+        sa.ForeignKeyConstraint(["game_id"], ["game.id"], ondelete="CASCADE"),
+        sa.PrimaryKeyConstraint("id"),
+        sa.UniqueConstraint("nonce"),
+    )
+    with op.batch_alter_table("write_token", schema=None) as batch_op:
+        batch_op.create_index(batch_op.f("ix_write_token_game_id"), ["game_id"], unique=False)
 
 
 def downgrade():
-    """Drop the replaced_link table and game.creation_nonce."""
+    """Drop the write_token and replaced_link tables and game.creation_nonce."""
+    with op.batch_alter_table("write_token", schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f("ix_write_token_game_id"))
+    op.drop_table("write_token")
     with op.batch_alter_table("replaced_link", schema=None) as batch_op:
         batch_op.drop_index(batch_op.f("ix_replaced_link_game_id"))
     op.drop_table("replaced_link")

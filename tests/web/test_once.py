@@ -98,3 +98,40 @@ def test_a_malformed_one_time_token_is_refused_and_nothing_is_written(app, clien
     assert response.status_code == 400
     assert "not right" in Page(response).text
     assert stored_hands(app, token) == []
+
+
+def test_a_form_sent_again_after_another_phones_save_is_answered_as_saved_not_as_a_conflict(
+    app, client
+):
+    token = start_game(client)
+    mine = tapped(game_page(client, token), **ORDINARY)
+    assert client.post(f"/g/{token}/hand", data=mine).status_code == 303
+    # Another phone saves the next hand before this phone's answer got through ...
+    theirs = tapped(game_page(client, token), **ORDINARY)
+    assert client.post(f"/g/{token}/hand", data=theirs).status_code == 303
+    # ... and this phone, never told, sends its hand again.
+    again = client.post(f"/g/{token}/hand", data=mine)
+    assert again.status_code == 303
+    assert again.headers["Location"] == f"/g/{token}"
+    assert [h.number for h in stored_hands(app, token)] == [1, 2]
+
+
+def test_a_game_remembers_the_tokens_of_its_recent_writes_and_forgets_the_oldest(app, client):
+    from sqlalchemy import func, select
+
+    from extensions import db
+    from games.writing import RECENT_WRITES
+    from models import WriteToken
+
+    token = start_game(client)
+    first = tapped(game_page(client, token), bids=(3, 3, 3, 3))
+    assert client.post(f"/g/{token}/hand", data=first).status_code == 303
+    for n in range(RECENT_WRITES):  # the bids changed, again and again
+        page = game_page(client, token, query_string={"bids": "1"})
+        changed = tapped(page, bids=(4 + n % 2, 3, 3, 3))
+        assert client.post(f"/g/{token}/hand", data=changed).status_code == 303
+    with app.app_context():
+        kept = db.session.scalar(select(func.count()).select_from(WriteToken))
+    assert kept == RECENT_WRITES
+    # The first form is forgotten now: sent again, it is out of date, and said to be.
+    assert client.post(f"/g/{token}/hand", data=first).status_code == 409
