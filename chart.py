@@ -3,6 +3,11 @@
 The chart carries no colors of its own: lines use `currentColor` and the classes `team-0` and
 `team-1`, so the page's CSS (light or dark) colors them. No script, no style attribute and no
 external reference, so it is safe under a strict Content-Security-Policy.
+
+Team names are typed by anyone, in any script, so none may turn the text around it: each
+legend entry takes its direction from its own first letter (`unicode-bidi="plaintext"`, a
+presentation attribute, as a style attribute is refused), and a caller isolates the names in
+the title it words (U+2068 FIRST STRONG ISOLATE … U+2069 POP DIRECTIONAL ISOLATE).
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ BOTTOM = 16  # room for the hand numbers
 FONT_SIZE = 10
 TEAM_1_DASH = "6 3"  # the two lines differ without color too
 LEGEND_CHARS = 30  # a longer name would run into the other team's legend
+FSI, PDI = "\u2068", "\u2069"  # first strong isolate … pop directional isolate
 # Keeps lines thin when the chart is scaled up to a wide screen (not inherited, so on each line).
 FIXED = ' vector-effect="non-scaling-stroke"'
 
@@ -31,6 +37,8 @@ def running_totals_svg(
 
     `title` (already translated by the caller, plain text) replaces the English summary used as
     the chart's title and accessible name. With no hand played the chart shows the axes alone.
+    Names may come isolated between FSI and PDI, as the title needs them: the legend, which
+    isolates each name on its own, shows them bare.
     """
     rules = state.rules
     series = [[0] + [result.teams[team].total for result in state.hands] for team in (0, 1)]
@@ -89,7 +97,8 @@ def running_totals_svg(
         parts.append(
             f'<line class="team-{team}" x1="{_n(start)}" y1="8" x2="{_n(start + 16)}" y2="8" '
             f'stroke="currentColor" stroke-width="2"{dashed}{FIXED}/>'
-            f'<text x="{_n(start + 20)}" y="{8 + FONT_SIZE / 3:.0f}">{escape(_short(name))}</text>'
+            f'<text x="{_n(start + 20)}" y="{8 + FONT_SIZE / 3:.0f}" unicode-bidi="plaintext">'
+            f"{escape(_short(_bare(name)))}</text>"
         )
     parts.append("</g>")
     if hands:
@@ -109,6 +118,13 @@ def _n(value: float) -> str:
     """A coordinate rounded to one decimal, without a useless ".0", to keep long charts small."""
     text = f"{value:.1f}".removesuffix(".0")
     return "0" if text == "-0" else text
+
+
+def _bare(name: str) -> str:
+    """A name without the FSI … PDI a caller put around it."""
+    if len(name) >= 2 and name[0] == FSI and name[-1] == PDI:
+        return name[1:-1]
+    return name
 
 
 def _short(name: str) -> str:

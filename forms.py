@@ -25,12 +25,20 @@ BID_CHOICES = [SelectChoice(scoring.NIL, _l("Nil"))] + [
 ]
 BLIND_NIL_CHOICE = SelectChoice(scoring.BLIND_NIL, _l("Blind Nil"))
 TRICK_CHOICES = [SelectChoice(str(n), str(n)) for n in range(14)]
+# The characters that change the direction of the text after them: embeddings, overrides and
+# isolates (U+202A-U+202E, U+2066-U+2069) and the direction marks (LRM, RLM, ALM). A name ending
+# in a right-to-left override would reverse the score printed after it; no name needs them.
+BIDI_CONTROLS = dict.fromkeys(
+    map(ord, "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c")
+)
 
 
 def _name(label, length=NAME_LENGTH):
     """A short optional name field; blank takes the default shown as its placeholder."""
     return StringField(
-        label, validators=[Optional(), Length(max=length), _printable], filters=[_strip]
+        label,
+        validators=[Optional(), Length(max=length), _printable],
+        filters=[_drop_bidi_controls, _strip],
     )
 
 
@@ -38,6 +46,11 @@ def _printable(form, field):
     """Refuse invisible control characters: no table needs them, and some databases refuse them."""
     if any(unicodedata.category(c) == "Cc" for c in field.data or ""):
         raise ValidationError(gettext("This name has characters that cannot be shown."))
+
+
+def _drop_bidi_controls(value):
+    """Remove the characters that would turn the text around a name (see BIDI_CONTROLS)."""
+    return value.translate(BIDI_CONTROLS) if isinstance(value, str) else value
 
 
 def _strip(value):
