@@ -6,7 +6,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 export FLASK_APP := app:create_app
 
-.PHONY: run test test-pg test-scoring test-web test-live test-browser lint format bench translations messages clean chromium
+.PHONY: run test test-pg test-scoring test-web test-live test-browser lint format bench translations messages clean chromium nginx
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -39,6 +39,18 @@ chromium:
 	  else echo "make: $(CHROMIUM) is missing and this is not root, so the browser tests will be skipped"; fi; \
 	fi
 
+# Debian's nginx for the proxy test (tests/live/test_nginx.py), installed the same way; the test
+# runs it as a child with its own files and never touches the system's nginx service.
+NGINX := /usr/sbin/nginx
+nginx:
+	@if [ ! -x $(NGINX) ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "make: installing Debian's nginx for the proxy test"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx \
+	      || echo "make: apt-get could not install nginx"; \
+	  else echo "make: $(NGINX) is missing and this is not root, so the proxy test will be skipped"; fi; \
+	fi
+
 translations: $(VENV)/.runtime
 	$(BIN)/pybabel -q compile --use-fuzzy -d translations
 
@@ -60,7 +72,7 @@ format: $(VENV)/.dev
 
 # The whole suite, the browser tests included (a phone-sized headless Chromium; their
 # screenshots go to build/screenshots/).
-test: $(VENV)/.dev translations lint node_modules/.installed chromium
+test: $(VENV)/.dev translations lint node_modules/.installed chromium nginx
 	$(BIN)/python -m pytest
 
 # One tier at a time: the engine alone; the app through Flask's test client; real gunicorn
