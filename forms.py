@@ -114,8 +114,8 @@ class NewGameForm(Form):
 
     nonce = HiddenField(default=_fresh_nonce, validators=[Optional(), Regexp(NONCE_PATTERN)])
 
-    team_0 = _name(_l("Team 1"))
-    team_1 = _name(_l("Team 2"))
+    team_0 = _name(TEAM_NAMES[0])
+    team_1 = _name(TEAM_NAMES[1])
     player_0 = _name(SEAT_NAMES[0])
     player_1 = _name(SEAT_NAMES[1])
     player_2 = _name(SEAT_NAMES[2])
@@ -322,6 +322,8 @@ def problem_message(problem) -> str:
         )
     if code == "tricks_missing":
         return gettext("Enter the tricks taken.")
+    if code == "tricks_not_tapped":
+        return gettext("Tap the tricks each team took.")
     if code in ("tricks_out_of_range", "team_tricks_out_of_range"):
         return gettext("Tricks are a number from 0 to 13.")
     if code == "team_tricks_with_nil":

@@ -12,7 +12,7 @@ from dataclasses import dataclass, fields
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 import scoring
@@ -61,6 +61,10 @@ class GameRecord(db.Model):  # type: ignore[name-defined]  # Flask-SQLAlchemy's 
     # The one-time token of the form behind the latest write: the same form sent twice
     # (a double tap) is recognised and answered as the first was, never applied again.
     last_nonce: Mapped[str | None] = mapped_column(String(32))
+    # The one-time tokens of the game's recent writes, newest last, space-separated: a form sent
+    # again (a resend after a lost answer, a late second tap) is answered as saved, whatever was
+    # written since. Kept in the row so that knowing it costs no query.
+    recent_nonces: Mapped[str] = mapped_column(Text, default="", server_default="")
     # The one-time token of the new-game form that made this game: that form sent again finds
     # it, and nothing else does. Cleared when the edit link is replaced.
     creation_nonce: Mapped[str | None] = mapped_column(String(32))
@@ -90,17 +94,6 @@ class GameRecord(db.Model):  # type: ignore[name-defined]  # Flask-SQLAlchemy's 
     def players(self) -> tuple[str, str, str, str]:
         """The four player names by seat."""
         return (self.player_0, self.player_1, self.player_2, self.player_3)
-
-
-class WriteToken(db.Model):  # type: ignore[name-defined]
-    """The one-time token of one of a game's recent writes: that form sent again (a resend after
-    a lost answer, a late second tap) is answered as saved, whatever was written since."""
-
-    __tablename__ = "write_token"
-
-    id: Mapped[int] = mapped_column(primary_key=True)
-    nonce: Mapped[str] = mapped_column(String(32), unique=True)
-    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
 
 
 class ReplacedLink(db.Model):  # type: ignore[name-defined]

@@ -14,15 +14,14 @@ from models import (
     GameRecord,
     HandRecord,
     ReplacedLink,
-    WriteToken,
     hand_columns,
     new_token,
     token_hash,
 )
 
-# How many of a game's latest writes are recognised when their form comes again: far more than
-# the taps a phone can have waiting to be sent.
-RECENT_WRITES = 50
+# How many of a game's latest writes are recognised when their form comes again: more than the
+# saves a phone can have waiting to be sent (a dozen hands' worth).
+RECENT_WRITES = 24
 
 Bids = tuple[scoring.Bid | None, ...]
 Tricks = tuple[int | None, ...]
@@ -65,21 +64,19 @@ def is_repeat(record: GameRecord, write: Write) -> bool:
     many writes came after it."""
     if not write.nonce:
         return False
-    if write.nonce == record.last_nonce:  # the usual case, known without a query
-        return True
-    applied_to = db.session.scalar(
-        select(WriteToken.game_id).where(WriteToken.nonce == write.nonce)
-    )
-    return applied_to == record.id
+    return write.nonce == record.last_nonce or write.nonce in (record.recent_nonces or "").split()
 
 
 def was_applied(token: str, write: Write) -> bool:
     """Whether this exact form was already applied, read afresh after a refused write."""
-    if not write.nonce:
+    row = db.session.execute(
+        select(GameRecord.last_nonce, GameRecord.recent_nonces).where(
+            GameRecord.edit_token == token
+        )
+    ).first()
+    if not write.nonce or row is None:
         return False
-    applied = select(WriteToken.id).join(GameRecord, GameRecord.id == WriteToken.game_id)
-    applied = applied.where(GameRecord.edit_token == token, WriteToken.nonce == write.nonce)
-    return db.session.scalar(applied) is not None
+    return write.nonce == row.last_nonce or write.nonce in (row.recent_nonces or "").split()
 
 
 def enter_hand(
@@ -87,10 +84,18 @@ def enter_hand(
 ) -> None:
     """Save the bids of the next hand, or the whole hand when tricks are given.
 
+    New bids without tricks replace the bids in play; the bids in play sent back as they are,
+    without tricks, change nothing and are refused (the tricks were not tapped).
+
     Raises HandRefused for a hand the rules do not allow, Conflict when another write came
     first; nothing is kept of either.
     """
     if all(v is None for v in tricks + team_tricks):
+        if scored.in_play is not None and tuple(bids) == scored.in_play.bids:
+            if overtaken(scored.record, write):  # the page showed the game before these bids
+                raise Conflict
+            # The bids in play sent back unchanged: Save was tapped before the tricks were.
+            raise HandRefused((scoring.Problem("tricks_not_tapped"),))
         rules, totals = scored.record.scoring_rules, scored.state.totals
         problems = tuple(scoring.bid_problems(rules, bids, totals))
         hand = scoring.Hand(bids)
@@ -171,38 +176,34 @@ def store_hand(scored: ScoredGame, number: int, hand: scoring.Hand) -> None:
         )
 
 
+def overtaken(record: GameRecord, write: Write) -> bool:
+    """Whether the form's page showed an older version of the game than the one loaded."""
+    return write.seen_version not in (None, "") and write.seen_version != str(record.version)
+
+
 def claim(record: GameRecord, write: Write) -> None:
     """Claim the game for this write (its version moves on); Conflict when another came first."""
     expected = record.version
-    if write.seen_version not in (None, "") and write.seen_version != str(expected):
+    if overtaken(record, write):
         raise Conflict
     done = db.session.execute(
         update(GameRecord)
         .where(GameRecord.id == record.id, GameRecord.version == expected)
-        .values(version=expected + 1, last_nonce=write.nonce or None)
+        .values(
+            version=expected + 1,
+            last_nonce=write.nonce or None,
+            recent_nonces=remembered(record.recent_nonces, write.nonce),
+        )
         .execution_options(synchronize_session=False)
     )
     if done.rowcount != 1:  # type: ignore[attr-defined]  # an UPDATE's result has a rowcount
         raise Conflict
-    if write.nonce:
-        remember(record.id, write.nonce)
 
 
-def remember(game_id: int, nonce: str) -> None:
-    """Note a write's one-time token among the game's recent ones, forgetting the oldest."""
-    db.session.add(WriteToken(nonce=nonce, game_id=game_id))
-    db.session.flush()  # a second send of the same form fails here, inside the transaction
-    recent = (
-        select(WriteToken.id)
-        .where(WriteToken.game_id == game_id)
-        .order_by(WriteToken.id.desc())
-        .limit(RECENT_WRITES)
-    )
-    db.session.execute(
-        delete(WriteToken)
-        .where(WriteToken.game_id == game_id, WriteToken.id.not_in(recent.scalar_subquery()))
-        .execution_options(synchronize_session=False)
-    )
+def remembered(recent: str | None, nonce: str | None) -> str:
+    """The game's recent one-time tokens with this write's added, the oldest let go."""
+    tokens = (recent or "").split() + ([nonce] if nonce else [])
+    return " ".join(tokens[-RECENT_WRITES:])
 
 
 def commit(record: GameRecord, write: Write) -> None:

@@ -47,18 +47,21 @@ def error_text(error: HTTPException) -> str:
     return gettext("Something in that request was not right.")
 
 
-def http_error(error: HTTPException) -> tuple[str, int]:
-    """The error page for an HTTP error, with its status."""
+def http_error(error: HTTPException) -> tuple[str, int, dict[str, str]]:
+    """The error page for an HTTP error, with its status (and, for a form too old for its CSRF
+    token, a header by which the page's script fetches a fresh token and sends it again)."""
     code = error.code or 500
     title = gettext("Sorry (%(code)s)", code=code)
-    return render_template("error.html", title=title, text=error_text(error)), code
+    page = render_template("error.html", title=title, text=error_text(error))
+    too_old = isinstance(error, CSRFError) and error.description != REFERRER_MISMATCH
+    return page, code, {"X-Refusal": "csrf"} if too_old else {}
 
 
-def no_game(error: GameNotFound) -> tuple[str, int]:
+def no_game(error: GameNotFound) -> tuple[str, int, dict[str, str]]:
     """A link that finds no game is a 404 (and counts as a guess against the limit)."""
     return http_error(NotFound())
 
 
-def replaced_link(error: LinkReplaced) -> tuple[str, int]:
+def replaced_link(error: LinkReplaced) -> tuple[str, int, dict[str, str]]:
     """A link that was replaced answers 410 Gone, which is no guess (only 404s count)."""
     return http_error(Gone())

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
 
 from flask import Flask
 from flask_babel import format_date, get_locale, gettext, ngettext
@@ -22,7 +22,14 @@ def register(app: Flask) -> None:
     app.add_template_filter(signed_total)
     app.add_template_filter(day)
     app.add_template_test(scoring.is_nil, "nil")
-    for function in (bid_text, tricks_text, current_language, html_lang, running_totals_svg):
+    for function in (
+        bid_text,
+        tricks_text,
+        current_language,
+        html_lang,
+        running_totals_svg,
+        rendered_at,
+    ):
         app.add_template_global(function)
     app.add_template_global(new_token, "one_time_token")
     app.add_template_global(public_url)
@@ -64,6 +71,11 @@ def tricks_text(hand: scoring.Hand, team: int) -> str:
     if first is None or second is None:
         return str(hand.taken(team))
     return f"{first} + {second}"
+
+
+def rendered_at() -> str:
+    """When the page was made, in UTC (ISO 8601): what an offline copy of it dates from."""
+    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 def current_language() -> str:

@@ -15,9 +15,12 @@ depends_on = None
 
 
 def upgrade():
-    """Add game.creation_nonce and the replaced_link and write_token tables."""
+    """Add game.creation_nonce, game.recent_nonces and the replaced_link table."""
     with op.batch_alter_table("game", schema=None) as batch_op:
         batch_op.add_column(sa.Column("creation_nonce", sa.String(length=32), nullable=True))
+        batch_op.add_column(
+            sa.Column("recent_nonces", sa.Text(), server_default="", nullable=False)
+        )
         batch_op.create_unique_constraint("uq_game_creation_nonce", ["creation_nonce"])
     op.create_table(
         "replaced_link",
@@ -31,27 +34,14 @@ def upgrade():
     )
     with op.batch_alter_table("replaced_link", schema=None) as batch_op:
         batch_op.create_index(batch_op.f("ix_replaced_link_game_id"), ["game_id"], unique=False)
-    op.create_table(
-        "write_token",
-        sa.Column("id", sa.Integer(), nullable=False),
-        sa.Column("nonce", sa.String(length=32), nullable=False),
-        sa.Column("game_id", sa.Integer(), nullable=False),
-        sa.ForeignKeyConstraint(["game_id"], ["game.id"], ondelete="CASCADE"),
-        sa.PrimaryKeyConstraint("id"),
-        sa.UniqueConstraint("nonce"),
-    )
-    with op.batch_alter_table("write_token", schema=None) as batch_op:
-        batch_op.create_index(batch_op.f("ix_write_token_game_id"), ["game_id"], unique=False)
 
 
 def downgrade():
-    """Drop the write_token and replaced_link tables and game.creation_nonce."""
-    with op.batch_alter_table("write_token", schema=None) as batch_op:
-        batch_op.drop_index(batch_op.f("ix_write_token_game_id"))
-    op.drop_table("write_token")
+    """Drop the replaced_link table, game.recent_nonces and game.creation_nonce."""
     with op.batch_alter_table("replaced_link", schema=None) as batch_op:
         batch_op.drop_index(batch_op.f("ix_replaced_link_game_id"))
     op.drop_table("replaced_link")
     with op.batch_alter_table("game", schema=None) as batch_op:
         batch_op.drop_constraint("uq_game_creation_nonce", type_="unique")
+        batch_op.drop_column("recent_nonces")
         batch_op.drop_column("creation_nonce")

@@ -51,7 +51,10 @@ def browser():
         if os.environ.get("CI") == "true":
             pytest.fail(message, pytrace=False)
         pytest.skip(message)
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
+
+    # Assertions that wait (expect) get the same generous bound as every other wait.
+    expect.set_options(timeout=WAIT_AT_MOST_MS)
 
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=LAUNCH_ARGS)

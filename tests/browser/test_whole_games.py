@@ -179,13 +179,13 @@ def test_a_whole_gamelake_game_to_500_is_played_through_taps_on_a_phone(phone, s
     scorer.enter_bids("nil", 1, 9, 1)
     scorer.enter_tricks(tricks_0=0, tricks_2=10)
     assert scorer.totals() == (542, 244)
-    assert scorer.texts(".banner") == ["Reds win with 542!"]
+    assert scorer.texts(".banner") == ["Reds won with 542!"]
     assert scorer.locate(".hand-form").count() == 0
     scorer.screenshot(screenshots, "5-game-over")
 
     # The watcher sees the end by itself, and its page stops asking.
     wait_for_view_totals(watcher, (542, 244))
-    assert watcher.texts(".banner") == ["Reds win with 542!"]
+    assert watcher.texts(".banner") == ["Reds won with 542!"]
     assert watcher.locate("section.view[hx-trigger]").count() == 0
 
     # The CSV from the share panel has every hand, with the corrected hand 4.

@@ -131,7 +131,7 @@ def test_a_full_gamelake_game_to_500_with_a_correction_and_a_rematch(app, client
     #   Blues: 1 + 1 = 2, took 1 + 2 = 3 → +20 + 1 bag.   = +21  → 223 + 21 = 244
     page = enter(client, token, bids=("nil", 1, 9, 1), tricks=(0, 1, 10, 2), page=page)
     assert page.totals() == (542, 244)
-    assert page.find(cls="banner").text == "Reds win with 542!"
+    assert page.find(cls="banner").text == "Reds won with 542!"
     assert not page.has_form("hand-form")
     # The page lists the newest hands; the seventh, the oldest, is one tap away.
     assert len(running_totals(page)) == min(7, HISTORY_SHOWN)

@@ -549,7 +549,7 @@ def test_reaching_500_ends_the_game_with_a_banner(client, new_game):
     # Hand 3: A bid 2 + 2 = 4, take 4 → +40 = 500 exactly; B bid 4 + 5 = 9, take 9 → +90 = 50.
     page = enter(client, token, bids=(2, 4, 2, 5), tricks=(2, 4, 2, 5), page=page)
     assert page.totals() == (500, 50)
-    assert page.find(cls="banner").text == "Team A win with 500!"
+    assert page.find(cls="banner").text == "Team A won with 500!"
     assert not page.has_form("hand-form")
     assert page.has_form("rematch")
     assert page.texts("to-win") == []
@@ -559,7 +559,7 @@ def test_falling_to_minus_200_ends_the_game(client):
     token = play_floor_game(client)
     page = game_page(client, token)
     assert page.totals() == (44, -200)
-    assert page.find(cls="banner").text == "Team A win: Team B fell to −200."
+    assert page.find(cls="banner").text == "Team A won: Team B fell to −200."
     assert not page.has_form("hand-form")
 
 
@@ -590,7 +590,7 @@ def test_equal_totals_past_the_target_mean_play_another_hand(client, new_game):
     # Hand 3: A +61 → 182; B +60 → 181: A win.
     page = enter(client, token, bids=(3, 3, 3, 3), tricks=(4, 3, 3, 3), page=page)
     assert page.totals() == (182, 181)
-    assert page.find(cls="banner").text == "Team A win with 182!"
+    assert page.find(cls="banner").text == "Team A won with 182!"
 
 
 def test_no_hand_can_be_added_after_the_game_is_over(app, client, play):

@@ -402,7 +402,7 @@ def test_names_with_html_are_escaped_on_every_page(app, client, new_game):
     # A bid 6 + 6 and take 12 → +120 ≥ 100; B bid 1 + 1 and take 1 → −20.
     over = new_game(target=100, **NASTY)
     pages["game over"] = enter(client, over, bids=(6, 1, 6, 1), tricks=(6, 1, 6, 0))
-    assert "<script>alert(1)</script> win with 120!" in pages["game over"].text
+    assert "<script>alert(1)</script> won with 120!" in pages["game over"].text
     answers["home with games"] = client.get("/")
 
     for name, response in answers.items():

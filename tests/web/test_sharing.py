@@ -629,7 +629,7 @@ def test_polling_stops_once_the_game_is_over(app, client, new_game, play):
         assert "hx-trigger" not in section
         assert "hx-get" not in section
         assert "every 3s" not in body
-        assert "Reds win" in text_of(body)
+        assert "Reds won" in text_of(body)
 
 
 def test_the_view_page_shows_the_score_the_hand_in_play_and_history_without_edit_links(
@@ -839,7 +839,7 @@ def test_the_json_of_a_finished_game_names_the_winner_like_the_scoreboard(
     assert data["reason"] == "floor"
     assert data["next"] is None
     text = text_of(client.get(f"/v/{view}").get_data(as_text=True))
-    assert "Reds win: Blues fell to -200." in text.replace(MINUS, "-")
+    assert "Reds won: Blues fell to -200." in text.replace(MINUS, "-")
 
 
 # --- QR code -----------------------------------------------------------------------------------
