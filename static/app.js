@@ -68,7 +68,7 @@ for (const failure of ["htmx:sendError", "htmx:timeout"]) {
 // The outbox: a save that could not be sent stays on this phone with its one-time token, and is
 // sent again in order (the server applies each token once) when the phone is back online or
 // the page is opened again; while it waits, the page says so.
-const OUTBOX = "spades-outbox";
+const OUTBOX = "spades-outbox", SEEN = "spades-seen";
 const stored = (key, none) => { try { return JSON.parse(localStorage.getItem(key)) ?? none; } catch { return none; } };
 const store = (key, value) => { try { localStorage.setItem(key, JSON.stringify(value)); } catch { /* kept by the page only */ } };
 const drop = (nonce) => store(OUTBOX, stored(OUTBOX, []).filter((item) => item.nonce !== nonce));
@@ -97,6 +97,10 @@ async function flush() {
         continue;
       }
       if (answer.status === 429 || answer.status >= 500) throw new Error("try later");
+      // The game's version after the send, noted before the save leaves the outbox: a page
+      // of this game opened meanwhile, older than that, knows to catch up.
+      const version = parse(await answer.text()).querySelector(".hand-form [name=version]")?.value;
+      if (version) store(SEEN, { page: new URL(answer.url).pathname, version: +version });
       drop(item.nonce); // saved, saved before, or refused for good (a 409 shows what is saved)
       sent += 1;
     }
@@ -106,10 +110,14 @@ async function flush() {
     setTimeout(flush, pause);
   }
   flushing = false;
-  if (sent && document.querySelector("section.game")) {
-    htmx.ajax("GET", location.pathname, { target: "section.game", swap: "outerHTML" });
-  }
+  if (sent || behind()) refresh();
   showWaiting();
+}
+const refresh = () => document.querySelector("section.game")
+  && htmx.ajax("GET", location.pathname, { target: "section.game", swap: "outerHTML" });
+function behind() {
+  const seen = stored(SEEN, null), mine = document.querySelector(".hand-form [name=version]");
+  return seen?.page === location.pathname && mine && +mine.value < seen.version;
 }
 function showWaiting() {
   const form = document.querySelector(".hand-form"), waiting = stored(OUTBOX, []).length;

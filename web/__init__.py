@@ -3,7 +3,8 @@
 Each module is one job: the scorer's pages (`scorer`), the view link and downloads
 (`viewing`), the poll shortcut in front of Flask (`polls`), link replacement (`links`), the
 QR code (`qr`), the language (`language`), error pages (`errors`), what keeps links private
-(`privacy`) and what templates may use (`filters`). `create_app` registers them all.
+(`privacy`), the offline shell's service worker (`offline`) and what templates may use
+(`filters`). `create_app` registers them all.
 """
 
 # The path prefixes of the two kinds of game link: robots.txt, the headers of game pages and

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import datetime
 
 from flask import Flask
 from flask_babel import format_date, get_locale, gettext, ngettext
@@ -28,7 +28,6 @@ def register(app: Flask) -> None:
         current_language,
         html_lang,
         running_totals_svg,
-        rendered_at,
     ):
         app.add_template_global(function)
     app.add_template_global(new_token, "one_time_token")
@@ -71,11 +70,6 @@ def tricks_text(hand: scoring.Hand, team: int) -> str:
     if first is None or second is None:
         return str(hand.taken(team))
     return f"{first} + {second}"
-
-
-def rendered_at() -> str:
-    """When the page was made, in UTC (ISO 8601): what an offline copy of it dates from."""
-    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 def current_language() -> str:

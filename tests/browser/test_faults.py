@@ -59,7 +59,7 @@ def test_a_save_without_a_connection_says_so_keeps_the_taps_and_goes_through_on_
     assert scorer.locate(".outcome").count() == 0
 
 
-@pytest.mark.parametrize("status", [400, 404, 413, 429, 500, 502])
+@pytest.mark.parametrize("status", [400, 403, 404, 410, 413, 429, 500, 502, 503])
 def test_every_refusal_of_a_save_is_said_in_place_and_the_button_comes_back(phone, status):
     scorer = phone(expect_errors=True)  # the browser notes the refused request in its console
     token = scorer.start_game()
@@ -67,7 +67,7 @@ def test_every_refusal_of_a_save_is_said_in_place_and_the_button_comes_back(phon
     # The server's own words for its refusals; a proxy's bare 502 has none of ours.
     words = f"Refused with {status}: say so." if status != 502 else None
     body = f'<section class="confirm"><h1>Sorry</h1><p>{words}</p></section>' if words else ""
-    scorer.page.route(
+    scorer.context.route(
         f"**/g/{token}/hand",
         lambda route: route.fulfill(status=status, body=body, content_type="text/html"),
     )
@@ -77,7 +77,7 @@ def test_every_refusal_of_a_save_is_said_in_place_and_the_button_comes_back(phon
     expect(save_button(scorer)).to_be_enabled()
     assert bids_still_tapped(scorer)
     retry = outcome.locator("button.retry")
-    assert retry.count() == (1 if status in (429, 500, 502) else 0)
+    assert retry.count() == (1 if status in (429, 500, 502, 503) else 0)
 
 
 def test_a_form_too_old_for_its_token_fetches_a_fresh_one_and_is_saved_once(phone):
@@ -143,8 +143,8 @@ def test_saves_made_offline_wait_on_the_phone_survive_a_reload_and_are_sent_once
     )
     scorer.context.set_offline(False)
     scorer.page.reload()  # the page opened again: the outbox goes out by itself
+    outbox_empty(scorer)
     expect(scorer.locate(".hand-form .contracts")).to_be_visible()
-    assert scorer.page.evaluate("() => JSON.parse(localStorage.getItem('spades-outbox'))") == []
     page = scorer.context.request.get(f"{scorer.base_url}/g/{token}").text()
     assert page.count('class="contracts"') == 1
 
@@ -218,7 +218,7 @@ def test_taps_on_save_while_a_slow_answer_is_awaited_send_the_hand_once(phone):
     tap_bids(scorer)
     held = []
     # The answer waits until the test lets it go.
-    scorer.page.route(f"**/g/{token}/hand", lambda route: held.append(route))
+    scorer.context.route(f"**/g/{token}/hand", lambda route: held.append(route))
     scorer.tap(save_button(scorer))
     scorer.page.wait_for_function("() => document.querySelector('.hand-form button.save').disabled")
     for _ in range(3):  # impatient taps while nothing comes back
@@ -237,12 +237,32 @@ def test_a_server_that_stops_and_comes_back_mid_game_loses_no_save(phone):
     token = scorer.start_game()
     tap_bids(scorer)
     # The server is gone: every connection refused, as when gunicorn is being restarted.
-    scorer.page.route("**/*", lambda route: route.abort("connectionrefused"))
+    scorer.context.route("**/*", lambda route: route.abort("connectionrefused"))
     scorer.tap(save_button(scorer))
     expect(scorer.locate(".hand-form .outcome")).to_contain_text("Not sent")
     expect(save_button(scorer)).to_be_enabled()
-    scorer.page.unroute("**/*")  # back: the outbox goes out on its own, with a growing pause
+    scorer.context.unroute("**/*")  # back: the outbox goes out on its own, with a growing pause
     outbox_empty(scorer)
     expect(scorer.locate(".hand-form .contracts")).to_be_visible()
     page = scorer.context.request.get(f"{scorer.base_url}/g/{token}").text()
     assert page.count('class="contracts"') == 1
+
+
+def test_a_save_kept_offline_that_another_phone_overtook_shows_what_is_saved(phone):
+    scorer = phone(expect_errors=True)  # the failed send and the 409 show in its console
+    token = scorer.start_game()
+    tap_bids(scorer)
+    scorer.context.set_offline(True)
+    scorer.tap(save_button(scorer))
+    expect(scorer.locate(".hand-form .outcome")).to_contain_text("Not sent")
+    # Meanwhile the next scorer, on another phone, enters other bids for the same hand.
+    other = phone()
+    other.go(f"/g/{token}")
+    other.enter_bids(1, 1, 1, 1)
+    scorer.context.set_offline(False)
+    outbox_empty(scorer)
+    # The kept save was refused as overtaken (409), never applied; the page shows what is saved.
+    expect(scorer.locate(".hand-form .bids-line")).to_contain_text("1")
+    page = scorer.context.request.get(f"{scorer.base_url}/g/{token}").text()
+    assert page.count('class="contracts"') == 1
+    assert "need 2" in page and "need 7" not in page
