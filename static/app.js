@@ -113,7 +113,7 @@ async function flush() {
   if (sent || behind()) refresh();
   showWaiting();
 }
-const refresh = () => document.querySelector("section.game")
+const refresh = () => window.htmx && document.querySelector("section.game")
   && htmx.ajax("GET", location.pathname, { target: "section.game", swap: "outerHTML" });
 function behind() {
   const seen = stored(SEEN, null), mine = document.querySelector(".hand-form [name=version]");
