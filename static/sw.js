@@ -55,6 +55,7 @@ self.addEventListener("activate", (event) => {
       const path = new URL(client.url).pathname;
       if (KEPT.test(path)) await keepIfMissing(path);
     }
+    await tell({ activated: SHELL.release });
   })());
 });
 
@@ -106,6 +107,12 @@ async function store(path, body, headers) {
   const kept = new Headers(headers);
   kept.set("Server-Timing", `offline;desc="${Date.now()}"`);
   await (await caches.open(PAGES)).put(path, new Response(body, { headers: kept }));
+  await tell({ kept: path });
+}
+
+// Each change to what the phone keeps is told to its pages, which may wait for it.
+async function tell(news) {
+  for (const client of await self.clients.matchAll({ includeUncontrolled: true })) client.postMessage(news);
 }
 
 // What the pages say (static/app.js): each newer part htmx brings into a game page goes into

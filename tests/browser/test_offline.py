@@ -31,12 +31,24 @@ KEPT_URLS = """async (name) => (await (await caches.open(name)).keys())
 
 
 def wait_until(phone, script: str, arg=None):
-    """Evaluate an async function on the page until it gives a truthy value, and return that
-    (wait_for_function does not wait for a promise: the promise itself counts as true)."""
+    """Evaluate an async function on the page until it gives a truthy value, and return that.
+
+    Between tries the page waits for the worker's next news (it tells its pages of every copy
+    kept and of its activation), not for a time: wait_for_function cannot wait on a promise.
+    """
+    # The news is listened for before the check, so none can slip between the two.
+    check_or_wait = f"""async (arg) => {{
+      const news = new Promise((told) => {{
+        navigator.serviceWorker.addEventListener("message", told, {{ once: true }});
+        setTimeout(told, {WAIT_AT_MOST_S * 1000});  // the bound on a broken worker only
+      }});
+      const result = await ({script})(arg);
+      if (!result) await news;
+      return result;
+    }}"""
     deadline = time.monotonic() + WAIT_AT_MOST_S
-    while not (result := phone.page.evaluate(script, arg)):
+    while not (result := phone.page.evaluate(check_or_wait, arg)):
         assert time.monotonic() < deadline, f"still false after {WAIT_AT_MOST_S} s: {script}"
-        time.sleep(0.1)
     return result
 
 

@@ -31,7 +31,6 @@ import socket
 import string
 import subprocess
 import threading
-import time
 from dataclasses import dataclass
 from http.cookies import SimpleCookie
 from pathlib import Path
@@ -113,6 +112,7 @@ def main_config(folder: Path, site: Path) -> str:
     )
     return f"""{user}worker_processes 1;
 error_log {folder / "nginx-error.log"};
+error_log stderr notice;
 
 events {{
     worker_connections 256;
@@ -140,25 +140,24 @@ def start_nginx(folder: Path, gunicorn_port: int) -> tuple[subprocess.Popen, int
         site.write_text(site_for_test(port, gunicorn_port, folder / "nginx-access.log"))
         config = folder / "nginx.conf"
         config.write_text(main_config(folder, site))
-        with open(folder / "nginx-output.log", "ab") as output:
-            process = subprocess.Popen(
-                [
-                    str(NGINX),
-                    "-p",
-                    f"{folder}/",
-                    "-c",
-                    str(config),
-                    "-e",  # before the configuration is read, errors go here too
-                    str(error_log),
-                    "-g",
-                    f"daemon off; pid {folder / 'nginx.pid'};",
-                ],
-                stdout=output,
-                stderr=subprocess.STDOUT,
-                start_new_session=True,  # its own process group: master and workers stop together
-            )
+        process = subprocess.Popen(
+            [
+                str(NGINX),
+                "-p",
+                f"{folder}/",
+                "-c",
+                str(config),
+                "-e",  # before the configuration is read, errors go here too
+                str(error_log),
+                "-g",
+                f"daemon off; pid {folder / 'nginx.pid'};",
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,  # where it says it has started
+            start_new_session=True,  # its own process group: master and workers stop together
+        )
         try:
-            ready = wait_for_nginx(process, port)
+            ready = wait_for_nginx(process, folder / "nginx-output.log")
         except RuntimeError:
             stop(process)
             raise
@@ -170,20 +169,30 @@ def start_nginx(folder: Path, gunicorn_port: int) -> tuple[subprocess.Popen, int
     raise AssertionError("unreachable")
 
 
-def wait_for_nginx(process: subprocess.Popen, port: int) -> bool:
-    """Whether nginx came to answer through to gunicorn (robots.txt is the app's); False when
-    it exited while starting."""
-    deadline = time.monotonic() + WAIT_AT_MOST_SECONDS
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            return False
-        try:
-            if ask(port, "127.0.0.1", "GET", "/robots.txt", timeout=1).status == 200:
-                return True
-        except (OSError, http.client.HTTPException):
-            pass
-        time.sleep(0.1)  # the pace of the probes; readiness is the answer itself
-    raise RuntimeError(f"nginx did not answer within {WAIT_AT_MOST_SECONDS} s")
+def wait_for_nginx(process: subprocess.Popen, output: Path) -> bool:
+    """Whether nginx came to serve; False when it exited while starting.
+
+    nginx says "start worker process" on its stderr once its sockets are open: that line is
+    waited for, not a time. Everything it says goes on to `output`, read as it comes.
+    """
+    said = threading.Event()
+    started = []
+
+    def relay() -> None:
+        """Copy nginx's words to the output file, noting when it has started or stopped."""
+        with open(output, "ab") as log:
+            for line in process.stderr:
+                log.write(line)
+                log.flush()
+                if b"start worker process" in line and not started:
+                    started.append(True)
+                    said.set()
+        said.set()  # it exited
+
+    threading.Thread(target=relay, daemon=True).start()
+    if not said.wait(WAIT_AT_MOST_SECONDS):  # the bound on a hung nginx only
+        raise RuntimeError(f"nginx said nothing within {WAIT_AT_MOST_SECONDS} s")
+    return bool(started)
 
 
 @dataclass
@@ -191,7 +200,7 @@ class Stack:
     """nginx in front of gunicorn: where nginx listens, and the logs both write."""
 
     port: int
-    gunicorn_log: Path
+    gunicorn_log: AccessLog
     nginx_log: Path
 
 
@@ -208,14 +217,14 @@ def stack(tmp_path_factory):
     folder = tmp_path_factory.mktemp("nginx")
     url = f"sqlite:///{folder / 'spades.sqlite3'}"
     migrate(url)
-    gunicorn_log = folder / "gunicorn-access.log"
+    gunicorn_log = AccessLog(folder / "gunicorn-access.log")
     gunicorn, base = serve(
         url,
         workers=WORKERS,
         PROXY_HOPS="1",
         GUESS_LIMIT=f"{GUESSES_ALLOWED} per minute",
         # over gunicorn.conf.py's stdout, which the live server discards
-        GUNICORN_CMD_ARGS=f"--access-logfile {shlex.quote(str(gunicorn_log))}",
+        GUNICORN_CMD_ARGS=f"--access-logfile {shlex.quote(str(gunicorn_log.path))}",
     )
     try:
         nginx, port = start_nginx(folder, urlsplit(base).port)
@@ -271,19 +280,41 @@ def made_up_link() -> str:
     return "/v/" + "".join(secrets.choice(TOKEN_CHARACTERS) for _ in range(22))
 
 
-def logged_addresses(log: Path, wanted: set[str]) -> set[str]:
-    """The client addresses gunicorn's access log shows, once it shows all of `wanted`.
+class AccessLog:
+    """gunicorn's access log, read line by line as gunicorn writes it: a named pipe that gunicorn
+    opens as its log file, so a test waits for the lines themselves, never for a time."""
 
-    gunicorn writes a line after the response has gone, so a client can read its answer
-    before the line is there: wait for the lines themselves.
-    """
-    deadline = time.monotonic() + WAIT_AT_MOST_SECONDS
-    while True:
-        text = log.read_text() if log.exists() else ""
-        seen = {line.split(" ", 1)[0] for line in text.splitlines() if line}
-        if wanted <= seen or time.monotonic() > deadline:
-            return seen
-        time.sleep(0.05)  # the pace of rereading the log
+    def __init__(self, path: Path):
+        """Make the pipe; held open for reading and writing here, so gunicorn's open never
+        waits and a read never ends while gunicorn has not yet opened it."""
+        os.mkfifo(path)
+        self.path = path
+        self.lines: list[str] = []
+        self.changed = threading.Condition()
+        self.pipe = open(os.open(path, os.O_RDWR), "rb", buffering=0)  # noqa: SIM115
+        threading.Thread(target=self.read, daemon=True).start()
+
+    def read(self) -> None:
+        """Keep every line gunicorn writes, telling whoever waits for one."""
+        for line in self.pipe:
+            with self.changed:
+                self.lines.append(line.decode())
+                self.changed.notify_all()
+
+    def addresses(self, wanted: set[str]) -> set[str]:
+        """The client addresses the log shows, once it shows all of `wanted`.
+
+        gunicorn writes a line after the response has gone, so a client can read its answer
+        before the line is there: wait for the lines themselves.
+        """
+
+        def seen() -> set[str]:
+            """The first field of every line so far."""
+            return {line.split(" ", 1)[0] for line in self.lines if line.strip()}
+
+        with self.changed:
+            self.changed.wait_for(lambda: wanted <= seen(), timeout=WAIT_AT_MOST_SECONDS)
+            return seen()
 
 
 def start_game(port: int, source: str, headers: dict[str, str] | None = None) -> tuple[str, Page]:
@@ -342,7 +373,7 @@ def test_the_limits_and_the_access_log_see_each_client_s_own_address_not_nginx_s
     ]
     assert set(neighbour) == {404}, neighbour
 
-    seen = logged_addresses(stack.gunicorn_log, {GUESSER, NEIGHBOUR})
+    seen = stack.gunicorn_log.addresses({GUESSER, NEIGHBOUR})
     assert {GUESSER, NEIGHBOUR} <= seen, seen
     assert not any(address.startswith("10.9.8.") for address in seen), seen
     # nginx's own log keeps addresses, never the links asked for.
