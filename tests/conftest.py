@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import os
-
 import pytest
 from hypothesis import HealthCheck, settings
 
-from app import create_app
-from extensions import db
+from testsupport.apps import drop, fresh_app
 from testsupport.playing import token_of
 
 # Hypothesis would fail an example that takes over 200 ms, and a test whose examples are slow
@@ -22,32 +19,9 @@ settings.load_profile("any-machine")
 @pytest.fixture
 def app(tmp_path):
     """The app on an empty database: a temporary SQLite file, or DATABASE_URL when it is set."""
-    url = os.environ.get("DATABASE_URL") or f"sqlite:///{tmp_path / 'test.sqlite3'}"
-    app = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "test-secret",
-            "SQLALCHEMY_DATABASE_URI": database_url(url),
-            "WTF_CSRF_ENABLED": False,
-            # Tests post far faster than a table; the limits have tests of their own.
-            "RATELIMIT_ENABLED": False,
-        }
-    )
-    with app.app_context():
-        db.drop_all()
-        db.create_all()
+    app = fresh_app(tmp_path)
     yield app
-    with app.app_context():
-        db.session.remove()
-        db.drop_all()
-        db.engine.dispose()
-
-
-def database_url(url: str) -> str:
-    """The URL as the app reads DATABASE_URL, so PostgreSQL goes through psycopg 3."""
-    from database import database_url as normalise
-
-    return normalise(url, None)
+    drop(app)
 
 
 @pytest.fixture

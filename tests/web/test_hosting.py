@@ -21,33 +21,14 @@ from sqlalchemy import select, text
 
 import games
 from app import EmptySecretKey, create_app, instance_secret
-from database import database_url
 from extensions import db
 from models import GameRecord
+from testsupport.apps import drop, fresh_app
 from testsupport.database import counts, view_token_of
 from testsupport.playing import token_of
 from web.qr import qr_svg
 
 NONCE = "hand-form-token-0001"  # the shape of a one-time token: 16 to 32 URL-safe characters
-
-
-def make_app(tmp_path, **config):
-    """The app on a fresh database (DATABASE_URL when set), with these settings over the tests'."""
-    url = os.environ.get("DATABASE_URL") or f"sqlite:///{tmp_path / 'hosting.sqlite3'}"
-    app = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "test-secret",
-            "SQLALCHEMY_DATABASE_URI": database_url(url, None),
-            "WTF_CSRF_ENABLED": False,
-            "RATELIMIT_ENABLED": False,
-            **config,
-        }
-    )
-    with app.app_context():
-        db.drop_all()
-        db.create_all()
-    return app
 
 
 @pytest.fixture
@@ -59,15 +40,12 @@ def made(tmp_path):
         """One more app with these settings."""
         folder = tmp_path / f"app-{len(apps)}"
         folder.mkdir()
-        apps.append(make_app(folder, **config))
+        apps.append(fresh_app(folder, **config))
         return apps[-1]
 
     yield make
     for app in apps:
-        with app.app_context():
-            db.session.remove()
-            db.drop_all()
-            db.engine.dispose()
+        drop(app)
 
 
 def bids(client, token: str, nonce: str | None = None, **headers):
