@@ -11,3 +11,5 @@ QR code (`qr`), the language (`language`), error pages (`errors`), what keeps li
 # the poll shortcut all go by them.
 EDIT_LINKS = "/g"
 VIEW_LINKS = "/v"
+# How long a phone keeps what it chose here: its id (its games) and its language.
+COOKIE_LIFETIME = 365 * 24 * 3600

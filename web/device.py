@@ -5,10 +5,10 @@ from __future__ import annotations
 from flask import current_app, request
 from werkzeug.wrappers import Response
 
+from web import COOKIE_LIFETIME
 from web.tokens import looks_like_token
 
 DEVICE_COOKIE = "device"
-YEAR = 365 * 24 * 3600
 
 
 def device_of_request() -> str | None:
@@ -22,7 +22,7 @@ def remember_device(response: Response, device: str) -> Response:
     response.set_cookie(
         DEVICE_COOKIE,
         device,
-        max_age=YEAR,
+        max_age=COOKIE_LIFETIME,
         httponly=True,
         samesite="Lax",
         secure=current_app.config["SESSION_COOKIE_SECURE"],

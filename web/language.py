@@ -11,12 +11,12 @@ from werkzeug.wrappers import Response
 
 from extensions import limit_writes
 from forms import ActionForm
+from web import COOKIE_LIFETIME
 
 bp = Blueprint("language", __name__)
 
 LANGUAGES = {"en": "English", "pt_BR": "Português"}
 LANGUAGE_COOKIE = "lang"
-YEAR = 365 * 24 * 3600
 
 
 def select_locale() -> str:
@@ -69,5 +69,7 @@ def choose() -> Response:
     response = redirect(back, 303)
     if language is not None and language in current_app.config["LANGUAGES"]:
         secure = current_app.config["SESSION_COOKIE_SECURE"]
-        response.set_cookie(LANGUAGE_COOKIE, language, max_age=YEAR, samesite="Lax", secure=secure)
+        response.set_cookie(
+            LANGUAGE_COOKIE, language, max_age=COOKIE_LIFETIME, samesite="Lax", secure=secure
+        )
     return response
