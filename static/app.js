@@ -162,19 +162,21 @@ document.addEventListener("change", (e) => {
   (next || row.form.querySelector("button.save"))?.scrollIntoView({ block: "nearest" });
 });
 
-// After a form is sent: its error where the finger is, or the new totals at the top; and a
-// redirected answer (a saved edit) puts its address in the bar, as without script.
+// The page a part belongs to: the one a write's answer names (HX-Replace-Url: a saved edit
+// goes back to its game, htmx puts that in the bar), else the one asked for, or this one.
+function pageOf(xhr, sent) {
+  const named = xhr.getResponseHeader("HX-Replace-Url");
+  if (named) return new URL(named, location.href);
+  return new URL(sent?.verb === "get" ? xhr.responseURL : location.href, location.href);
+}
+
+// After a form is sent: its error where the finger is, or the new totals at the top.
 document.addEventListener("htmx:afterSettle", (e) => {
   const { xhr, requestConfig: sent } = e.detail;
   if (!xhr || !sent || sent.verb === "get") return; // the view link's polling stays put
   const alert = document.querySelector("main [role=alert]");
-  const answered = new URL(xhr.responseURL, location.href);
-  const moved = answered.pathname !== new URL(sent.path, location.href).pathname;
   if (alert) alert.scrollIntoView({ block: "center" });
-  else if (moved) scrollTo(0, 0);
-  if (moved && answered.origin === location.origin && answered.pathname !== location.pathname) {
-    history.replaceState(history.state, "", answered.pathname + answered.search);
-  }
+  else if (xhr.status === 200) scrollTo(0, 0);
 });
 
 // Copy a link, or hand it to the phone's share sheet; the buttons stay hidden where neither works.
@@ -259,7 +261,8 @@ document.addEventListener("input", (e) => {
     if (xhr?.status) document.querySelector(".offline-since")?.remove();
     if (xhr?.status !== 200 || xhr.responseText === part) return;
     part = xhr.responseText;
-    sw?.ready.then((r) => r.active?.postMessage({ url: xhr.responseURL, part }));
+    const url = pageOf(xhr, e.detail.requestConfig).href;
+    sw?.ready.then((r) => r.active?.postMessage({ url, part }));
   });
   const kept = performance.getEntriesByType("navigation")[0]?.serverTiming?.find((t) => t.name === "offline");
   const view = document.querySelector("section.view");

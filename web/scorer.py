@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from urllib.parse import urlsplit
+
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import gettext
 from werkzeug.wrappers import Response
@@ -13,7 +15,7 @@ from forms import ActionForm, HandForm, NewGameForm, problem_message
 from models import StoredHand, new_token
 from web import EDIT_LINKS
 from web.device import device_of_request, remember_device
-from web.pages import page_or_part
+from web.pages import page_or_part, wants_part
 
 bp = Blueprint("scorer", __name__)
 
@@ -31,6 +33,19 @@ def write_of(form: ActionForm) -> games.Write:
 def back_to_game(token: str) -> Response:
     """Redirect after a write to the game's page (post/redirect/get)."""
     return redirect(url_for(".show", token=token), 303)
+
+
+def saved(token: str) -> Response:
+    """The answer to a write that is in: for htmx, the game's new part at once, which spares
+    the phone the round trip of a redirect (the game's address put in the bar when the write
+    came from another page, as the redirect would); without script, post/redirect/get."""
+    if not wants_part():
+        return back_to_game(token)
+    response = game_page(games.load(token))
+    page = url_for(".show", token=token)
+    if urlsplit(request.headers.get("HX-Current-URL", "")).path != page:
+        response.headers["HX-Replace-Url"] = page  # a saved edit: its game is shown now
+    return response
 
 
 @bp.get("/")
@@ -103,7 +118,7 @@ def refused(token: str, write: games.Write) -> Response:
     """Answer a write that another came before: as the first send if it was this very form
     sent again, else 409 with what is saved now."""
     if games.was_applied(token, write):
-        return back_to_game(token)
+        return saved(token)
     return game_page(games.load(token), status=409, message=conflict_message())
 
 
@@ -119,7 +134,7 @@ def enter_hand(token: str) -> Response:
         return game_page(scored, form, 400)
     write = write_of(form)
     if games.is_repeat(scored.record, write):
-        return back_to_game(token)
+        return saved(token)
     if scored.state.over:
         form.add_error(None, problem_message(scoring.Problem("game_over")))
         return game_page(scored, form, 422)
@@ -133,7 +148,7 @@ def enter_hand(token: str) -> Response:
         return game_page(scored, form, 422)
     except games.Conflict:
         return refused(token, write)
-    return back_to_game(token)
+    return saved(token)
 
 
 def played_hand(scored: games.ScoredGame, number: int) -> StoredHand:
@@ -159,7 +174,7 @@ def edit_hand(token: str, number: int) -> Response:
         return edit_page(scored, number, form, 400)
     write = write_of(form)
     if games.is_repeat(scored.record, write):
-        return back_to_game(token)
+        return saved(token)
     parsed = form.parsed()
     if parsed is None:
         return edit_page(scored, number, form, 422)
@@ -173,11 +188,11 @@ def edit_hand(token: str, number: int) -> Response:
         return edit_page(scored, number, form, 422)
     except games.Conflict:
         if games.was_applied(token, write):
-            return back_to_game(token)
+            return saved(token)
         scored = games.load(token)
         form = filled_form(scored, played_hand(scored, number))
         return edit_page(scored, number, form, 409, conflict_message())
-    return back_to_game(token)
+    return saved(token)
 
 
 def filled_form(scored: games.ScoredGame, stored: StoredHand) -> HandForm:
@@ -245,12 +260,12 @@ def undo(token: str) -> Response | str:
         abort(400)
     write = write_of(form)
     if games.is_repeat(scored.record, write):
-        return back_to_game(token)
+        return saved(token)
     try:
         games.undo_last(scored, write)
     except games.Conflict:
         return refused(token, write)
-    return back_to_game(token)
+    return saved(token)
 
 
 @bp.post(f"{EDIT_LINKS}/<token:token>/rematch")

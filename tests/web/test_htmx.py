@@ -46,18 +46,28 @@ def test_the_game_page_is_whole_for_a_browser_and_a_section_for_htmx(client):
     assert Page(part).form("hand-form").attrs["hx-post"] == f"/g/{token}/hand"
 
 
-def test_a_saved_hand_answers_htmx_with_the_section(client):
+def test_a_saved_hand_answers_htmx_with_the_section_in_one_round_trip(app, client):
     token = start_game(client)
     form = Page(client.get(f"/g/{token}?whole=1&players=1", headers=HX)).form("hand-form")
     taps = {"bid_0": 4, "bid_1": 3, "bid_2": "nil", "bid_3": 5}
     taps |= {"tricks_0": 5, "tricks_1": 3, "tricks_2": 0, "tricks_3": 5}
-    # htmx follows a redirect with the same headers, as browsers do.
-    response = submit(client, form, taps, headers=HX, follow_redirects=True)
+    here = {"HX-Current-URL": f"http://localhost/g/{token}"}
+    response = submit(client, form, taps, headers=HX | here)
+    # The new part comes with the answer to the POST itself: no redirect to follow.
     assert response.status_code == 200
     assert is_partial(response)
     assert varies_on_hx_request(response)
+    # The page stays where it was: nothing to put in the address bar.
+    assert "HX-Replace-Url" not in response.headers
     # A: +40 + 1 bag + 100 for South's Nil = 141; B: contract 8 made, +80.
     assert Page(response).totals() == (141, 80)
+    assert counts(app) == (1, 1)
+
+    # The same form sent again (its answer lost on the way) is the same answer, saved once.
+    again = submit(client, form, taps, headers=HX | here)
+    assert again.status_code == 200
+    assert Page(again).totals() == (141, 80)
+    assert counts(app) == (1, 1)
 
     # Without htmx, the same POST ends on the whole page.
     form = Page(client.get(f"/g/{token}")).form("hand-form")
@@ -102,6 +112,20 @@ def test_the_edit_page_and_a_refused_edit_answer_htmx_with_the_edit_section(app,
     assert html.lstrip().startswith('<section class="edit-hand"') and "<html" not in html
     assert any("13" in m for m in Page(response).form_errors())
     assert snapshot(app) == before
+
+
+def test_a_saved_edit_answers_htmx_with_the_game_and_its_address(client):
+    token = start_game(client)
+    enter(client, token, bids=(4, 3, "nil", 5), tricks=(5, 3, 0, 5))
+    form = Page(client.get(f"/g/{token}/hands/1", headers=HX)).form("hand-form")
+    here = {"HX-Current-URL": f"http://localhost/g/{token}/hands/1"}
+    response = submit(client, form, {"tricks_0": 4, "tricks_3": 6}, headers=HX | here)
+    assert response.status_code == 200
+    assert is_partial(response)
+    # The edit page's address gives way to the game's, as the redirect gives it without script.
+    assert response.headers["HX-Replace-Url"] == f"/g/{token}"
+    # A: 4 made exactly +40, Nil +100 = 140; B: 8 bid, 9 taken, +81.
+    assert Page(response).totals() == (140, 81)
 
 
 def test_a_form_from_before_another_phones_save_is_refused_with_409(app, client):
@@ -219,7 +243,7 @@ def test_with_csrf_on_the_forms_carry_their_token_and_work(app, csrf_client):
     form = Page(csrf_client.get(f"/g/{token}?whole=1", headers=HX)).form("hand-form")
     taps = {"bid_0": 4, "bid_1": 3, "bid_2": 3, "bid_3": 2, "team_tricks_0": 8}
     response = submit(csrf_client, form, taps, headers=HX)
-    assert response.status_code == 303
+    assert response.status_code == 200
     assert counts(app) == (1, 2)
 
     undo = Page(csrf_client.get(f"/g/{token}/undo")).find("form")
