@@ -20,7 +20,9 @@ const MATCH_PAGES = { cacheName: PAGES, ignoreVary: true };
 
 // Asked as the page asks (crossorigin="anonymous"), so that the page's own integrity check
 // passes on the kept answer; the hash is checked here too, before anything is kept.
-const htmxRequest = () => new Request(SHELL.htmx.url, {
+// The address may be a path on this site (HTMX_URL): compared whole, as the page asks for it.
+const HTMX = SHELL.htmx && new URL(SHELL.htmx.url, location.href).href;
+const htmxRequest = () => new Request(HTMX, {
   mode: "cors", credentials: "omit", integrity: SHELL.htmx.integrity,
 });
 
@@ -63,13 +65,13 @@ self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET") return; // a write goes out or fails as ever: the outbox keeps it
   const url = new URL(request.url);
-  if (SHELL.htmx && url.href === SHELL.htmx.url) {
+  if (HTMX && url.href === HTMX) {
     event.respondWith(keptFirst(request));
   } else if (url.origin !== location.origin) {
     return;
   } else if (request.mode === "navigate" && KEPT.test(url.pathname)) {
     event.respondWith(page(event, url.pathname));
-  } else if (SHELL.files.includes(url.pathname)) {
+  } else if (SHELL.files.includes(url.pathname + url.search)) {
     event.respondWith(keptFirst(request));
   }
 });

@@ -17,6 +17,9 @@ from flask import Blueprint, Response, current_app
 from flask.blueprints import BlueprintSetupState
 from flask.sansio.app import App
 
+from web import assets
+from web.privacy import script_source
+
 bp = Blueprint("offline", __name__)
 
 SCRIPT = "sw.js"
@@ -51,11 +54,13 @@ def service_worker(app: App) -> str:
     for part in (template.encode(), json.dumps(htmx).encode()):
         release.update(len(part).to_bytes(8, "big") + part)
     names = []
+    hashes = assets.fingerprints(app)
     for path in files:
         name = path.relative_to(static).as_posix()
         content = path.read_bytes()
         release.update(name.encode() + b"\0" + len(content).to_bytes(8, "big") + content)
-        names.append(f"{app.static_url_path}/{name}")
+        # Kept under the address the pages ask for (web/assets.py).
+        names.append(f"{app.static_url_path}/{name}?{assets.FINGERPRINT}={hashes[name]}")
     shell = {"release": release.hexdigest()[:16], "files": names, "htmx": htmx}
     return template.replace(PLACEHOLDER, json.dumps(shell), 1)
 
@@ -63,7 +68,7 @@ def service_worker(app: App) -> str:
 def script_policy(htmx_url: str) -> str:
     """The CSP of the worker itself, which governs its own fetches: the app, and htmx."""
     return (
-        f"default-src 'self'; connect-src 'self' {htmx_url}; script-src 'self'; "
+        f"default-src 'self'; connect-src 'self'{script_source(htmx_url)}; script-src 'self'; "
         "base-uri 'none'; frame-ancestors 'none'; object-src 'none'"
     )
 

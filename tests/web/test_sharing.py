@@ -36,8 +36,9 @@ from werkzeug.test import Client
 import scoring
 from extensions import db
 from models import GameRecord, HandRecord
+from testsupport.apps import drop, fresh_app
 from testsupport.database import queries_sent, view_token_of
-from testsupport.pages import MINUS
+from testsupport.pages import MINUS, Page
 from testsupport.playing import NAMES
 from testsupport.qr_reading import SVG, dark_modules, raster
 from web import qr as share
@@ -971,6 +972,35 @@ def test_every_kind_of_answer_has_the_security_headers(app, shared, name):
             flags = [part.strip().lower() for part in cookie.split(";")]
             assert "httponly" in flags, cookie
             assert "samesite=lax" in flags, cookie
+
+
+def test_htmx_served_from_this_site_is_allowed_by_self_and_never_named_as_a_bare_path(
+    tmp_path,
+):
+    # A bare path is no CSP source: browsers drop it with a console error. 'self' allows it.
+    app = fresh_app(tmp_path, HTMX_URL="/vendor/htmx.min.js")
+    try:
+        client = app.test_client()
+        for path in ("/", "/sw.js"):
+            response = client.get(path)
+            policy = response.headers["Content-Security-Policy"]
+            for directive, sources in csp_directives(response).items():
+                for source in sources:
+                    valid = source.startswith("'") or "://" in source or source.endswith(":")
+                    assert valid, (path, directive, source)
+            assert "/vendor/htmx.min.js" not in policy
+        assert csp_directives(client.get("/"))["script-src"] == ["'self'"]
+        assert '<script src="/vendor/htmx.min.js"' in client.get("/").get_data(as_text=True)
+    finally:
+        drop(app)
+
+
+def test_the_home_page_describes_the_app_to_search_engines_in_the_visitors_language(client):
+    english = Page(client.get("/")).find("meta", name="description")
+    assert "Spades" in english.attrs["content"]
+    portuguese = client.get("/", headers={"Accept-Language": "pt-BR"})
+    content = Page(portuguese).find("meta", name="description").attrs["content"]
+    assert "Espadas" in content
 
 
 HTML_ANSWERS = [
