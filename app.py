@@ -15,7 +15,18 @@ import cli
 import database
 from extensions import babel, csrf, db, limiter, migrate
 from games import Replays
-from web import errors, filters, language, links, offline, privacy, qr, scorer, viewing
+from web import (
+    assets,
+    errors,
+    filters,
+    language,
+    links,
+    offline,
+    privacy,
+    qr,
+    scorer,
+    viewing,
+)
 from web.language import LANGUAGES
 from web.logs import redact_handlers
 from web.polls import UnchangedPolls
@@ -54,6 +65,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     csrf.init_app(app)
     babel.init_app(app, locale_selector=language.select_locale)
     limiter.init_app(app)
+    assets.init_app(app)
 
     for blueprint in (scorer.bp, viewing.bp, links.bp, qr.bp, language.bp, privacy.bp, offline.bp):
         app.register_blueprint(blueprint)

@@ -123,7 +123,7 @@ def test_the_app_installs_from_its_manifest_with_the_spade_icons(phone):
     visitor.go("/")
     cdp = visitor.context.new_cdp_session(visitor.page)
     manifest = cdp.send("Page.getAppManifest")
-    assert manifest["url"].endswith("/static/manifest.webmanifest")
+    assert manifest["url"].split("?")[0].endswith("/static/manifest.webmanifest")
     assert manifest["errors"] == []
     data = json.loads(manifest["data"])
     assert data["start_url"] == "/" and data["display"] == "standalone"
