@@ -28,7 +28,8 @@ const htmxRequest = () => new Request(HTMX, {
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
-    const files = SHELL.files.map((path) => new Request(path, { cache: "no-cache" }));
+    // Each address names its file's bytes (?v=): what the page brought is taken from the HTTP cache.
+    const files = SHELL.files.map((path) => new Request(path));
     await (await caches.open(FILES)).addAll(SHELL.htmx ? [...files, htmxRequest()] : files);
     await self.skipWaiting();
   })());
