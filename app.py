@@ -24,6 +24,7 @@ from web import (
     offline,
     privacy,
     qr,
+    renders,
     scorer,
     viewing,
 )
@@ -42,6 +43,8 @@ WRITE_LIMIT = "60 per minute"
 GUESS_LIMIT = "30 per minute"
 # Stored hands whose replay each worker keeps, over all the games it keeps (about 1 KB each).
 REPLAY_HANDS_KEPT = 20000
+# Characters of rendered game pages each worker keeps (a game page at 50 hands is about 16,000).
+RENDER_CHARACTERS_KEPT = 16_000_000
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 
 
@@ -72,6 +75,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     errors.register(app)
     privacy.register(app)
     filters.register(app)
+    renders.init_app(app)  # after CSRFProtect and the filters: its token makers replace theirs
     cli.register(app)
     app.extensions["replays"] = Replays(app.config["REPLAY_HANDS_KEPT"])
     app.wsgi_app = UnchangedPolls(app.wsgi_app, app)  # type: ignore[method-assign]
@@ -115,6 +119,9 @@ def settings(app: Flask) -> dict[str, Any]:
         "WRITE_LIMIT": os.environ.get("WRITE_LIMIT", WRITE_LIMIT),
         "GUESS_LIMIT": os.environ.get("GUESS_LIMIT", GUESS_LIMIT),
         "REPLAY_HANDS_KEPT": int(os.environ.get("REPLAY_HANDS_KEPT", REPLAY_HANDS_KEPT)),
+        "RENDER_CHARACTERS_KEPT": int(
+            os.environ.get("RENDER_CHARACTERS_KEPT", RENDER_CHARACTERS_KEPT)
+        ),
     }
 
 

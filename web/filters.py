@@ -10,7 +10,6 @@ from markupsafe import Markup
 
 import chart
 import scoring
-from models import new_token
 from web.pages import HISTORY_SHOWN, public_url
 
 MINUS = "\u2212"  # a real minus sign reads better than a hyphen in a score
@@ -30,7 +29,6 @@ def register(app: Flask) -> None:
         running_totals_svg,
     ):
         app.add_template_global(function)
-    app.add_template_global(new_token, "one_time_token")
     app.add_template_global(public_url)
     # Globals rather than a context processor: imported macros see them too, at no cost per page.
     app.jinja_env.globals.update(

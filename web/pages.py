@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any
 
 from flask import Response, current_app, make_response, render_template, request, url_for
+
+from web.renders import render_kept
 
 HISTORY_SHOWN = 6  # the newest hands a page lists; the rest are one tap away
 
@@ -14,10 +17,18 @@ def wants_part() -> bool:
     return request.headers.get("HX-Request") == "true"
 
 
-def page_or_part(page: str, part: str, status: int = 200, **context: Any) -> Response:
-    """The whole page for a browser, or just the part htmx asked for, which the page includes."""
+def page_or_part(
+    page: str, part: str, status: int = 200, kept_for: Hashable | None = None, **context: Any
+) -> Response:
+    """The whole page for a browser, or just the part htmx asked for, which the page includes;
+    rendered once per `kept_for` (what its game's state depends on) when that is given, for a
+    page that shows nothing of this request but its address and language (web/renders.py)."""
     template = part if wants_part() else page
-    response = make_response(render_template(template, **context), status)
+    if kept_for is not None:
+        body = render_kept(template, kept_for, **context)
+    else:
+        body = render_template(template, **context)
+    response = make_response(body, status)
     response.vary.add("HX-Request")
     return response
 

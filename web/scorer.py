@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from urllib.parse import urlsplit
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
@@ -90,7 +91,9 @@ def game_page(
     status: int = 200,
     message: str | None = None,
 ) -> Response:
-    """A game's page (or its swappable part) with the form for the next hand."""
+    """A game's page (or its swappable part) with the form for the next hand; rendered once
+    per change of the game while its form is fresh and nothing else is said."""
+    fresh = form is None and message is None and status == 200
     if form is None:
         form = HandForm(formdata=None)
         if scored.in_play is not None:
@@ -103,6 +106,7 @@ def game_page(
         "game.html",
         "_game.html",
         status,
+        kept_for=kept_for(scored) if fresh else None,
         scored=scored,
         form=form,
         message=message,
@@ -112,6 +116,12 @@ def game_page(
         show_bids=request.args.get("bids") == "1",
         show_players=request.args.get("players") == "1",
     )
+
+
+def kept_for(scored: games.ScoredGame) -> Hashable:
+    """What a game's pages depend on: its state after its latest write, and its links."""
+    record = scored.record
+    return (games.Replays.key(record), record.edit_token, record.view_token)
 
 
 def refused(token: str, write: games.Write) -> Response:

@@ -56,6 +56,7 @@ def view(token: str) -> Response:
         response = page_or_part(
             "view.html",
             "_view.html",
+            kept_for=(games.Replays.key(record), record.view_token),
             scored=games.scored_games([record])[0],
             poll_seconds=POLL_SECONDS,
             all_hands=request.args.get("all") == "1",

@@ -1,0 +1,122 @@
+"""Game pages rendered once per change of their game, with holes for what each request makes.
+
+A game page (the scorer's, the view link's, or the part htmx swaps) depends on the game's
+state, the language, the address asked for and the site's address; only its security tokens
+change from one request to the next: the CSRF token (per session) and the one-time token of
+each form (per form shown). Each worker renders such a page once with a marker where every
+token goes, keeps it beside its kept replays, and fills the markers in for each request.
+
+The markers carry a secret of this process, so nothing a player types can pass for one; a page
+in the middle of a render for keeping says so on `g`, which the token makers ask.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+import threading
+from collections.abc import Hashable
+from typing import Any
+
+from cachetools import LRUCache
+from flask import Flask, current_app, g, render_template, request
+from flask_babel import get_locale
+from flask_wtf import FlaskForm
+from flask_wtf.csrf import generate_csrf
+
+from models import new_token
+
+EXTENSION_KEY = "renders"
+
+
+class Renders:
+    """The rendered game pages of this process, least recently shown dropped first."""
+
+    def __init__(self, size: int):
+        """Keep up to `size` characters of pages in all (0 keeps none)."""
+        self.cache: LRUCache[Hashable, str] | None = (
+            LRUCache(maxsize=size, getsizeof=len) if size > 0 else None
+        )
+        self.lock = threading.Lock()  # shared by a worker's threads
+        marker = secrets.token_hex(12)
+        self.csrf_hole = f"csrf-{marker}"
+        self.nonce_hole = f"nonce-{marker}"
+        self.nonce_holes = re.compile(re.escape(self.nonce_hole))
+
+    def get(self, key: Hashable) -> str | None:
+        """A kept page with its holes, or None."""
+        if self.cache is None:
+            return None
+        with self.lock:
+            return self.cache.get(key)
+
+    def keep(self, key: Hashable, page: str) -> None:
+        """Keep a page with its holes, unless it alone is over the budget."""
+        if self.cache is not None and len(page) <= self.cache.maxsize:
+            with self.lock:
+                self.cache[key] = page
+
+    def clear(self) -> None:
+        """Forget every page."""
+        if self.cache is not None:
+            with self.lock:
+                self.cache.clear()
+
+    def fill(self, page: str) -> str:
+        """The page for this request: this session's CSRF token, a new one-time token per form."""
+        if self.csrf_hole in page:  # asked only where a form needs it: it starts a session
+            page = page.replace(self.csrf_hole, generate_csrf())
+        return self.nonce_holes.sub(lambda _: new_token(), page)
+
+
+def init_app(app: Flask) -> None:
+    """Keep rendered pages for this app, and have its token makers leave holes when asked."""
+    app.extensions[EXTENSION_KEY] = Renders(app.config["RENDER_CHARACTERS_KEPT"])
+    app.jinja_env.globals["csrf_token"] = csrf_token
+    app.jinja_env.globals["one_time_token"] = one_time_token
+
+
+def renders() -> Renders:
+    """This worker's kept pages."""
+    kept: Renders = current_app.extensions[EXTENSION_KEY]
+    return kept
+
+
+def csrf_token() -> str:
+    """The CSRF token for a form (templates: `csrf_token()`), or its hole in a page to keep."""
+    return renders().csrf_hole if g.get("rendering_to_keep") else generate_csrf()
+
+
+def one_time_token() -> str:
+    """A form's one-time token (templates: `one_time_token()`), or its hole in a page to keep."""
+    return renders().nonce_hole if g.get("rendering_to_keep") else new_token()
+
+
+def render_kept(template: str, game: Hashable, **context: Any) -> str:
+    """`template` rendered for this request, from the page kept for `game` (what its state
+    depends on: see games.Replays.key) when there is one. The page's `form`, if any, fresh and
+    unsent, has its tokens turned into holes for the render."""
+    kept = renders()
+    key = (
+        game,
+        template,
+        request.method,
+        request.full_path,
+        request.host_url,
+        str(get_locale()),
+    )
+    page = kept.get(key)
+    if page is None:
+        form: FlaskForm | None = context.get("form")
+        if form is not None:
+            csrf_field = getattr(form, "csrf_token", None)
+            if csrf_field is not None:
+                csrf_field.current_token = kept.csrf_hole
+            form.nonce.data = kept.nonce_hole
+        g.rendering_to_keep = True
+        try:
+            page = render_template(template, **context)
+        finally:
+            g.rendering_to_keep = False
+        kept.keep(key, page)
+    return kept.fill(page)
