@@ -219,7 +219,7 @@ class HandForm(ActionForm):
     team_tricks_0 = RadioField(choices=TRICK_CHOICES, validate_choice=False)
     team_tricks_1 = RadioField(choices=TRICK_CHOICES, validate_choice=False)
 
-    def offer_blind_nil(self, allowed: tuple[bool, bool]) -> None:
+    def offer_blind_nil(self, allowed: tuple[bool, ...]) -> None:
         """Show the Blind Nil choice only to the seats whose team may bid it now."""
         for seat in scoring.SEATS:
             if allowed[scoring.team_of(seat)]:

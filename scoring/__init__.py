@@ -1,26 +1,40 @@
 """Spades scoring as pure data and functions: no web, no database, standard library only.
 
 The rules of a game are a frozen `Rules` value (one of the `PRESETS`, or a preset with house
-rules changed through `Rules.but`). A `Hand` is four bids by seat (1-13, `NIL` or `BLIND_NIL`;
-seats 0-3 clockwise, partners opposite, so teams are seats {0, 2} and {1, 3}) and the tricks
-each seat took; for a team with no Nil bidder the team's total is enough (`team_tricks`).
+rules changed through `Rules.but`). By default they are the partnership game: four seats
+(0-3 clockwise), partners opposite, so the two sides are the teams {0, 2} and {1, 3}, and 13
+tricks a hand. `players` (2, 3 or 4), `partnership`, `tricks_per_hand`,
+`bids_may_total_tricks` and `set_scores` (a `SetScores`) describe the other tables: with
+`partnership` off every player is a side of their own, scored as a team of one. `Rules.seats`,
+`Rules.sides`, `Rules.side_of` and `Rules.seats_of` say who sits where and who scores with whom.
+`PRESETS` holds the partnership games, `INDIVIDUAL_PRESETS` Cut-throat, Three-handed and
+Two-handed, `ALL_PRESETS` both.
+
+A `Hand` is one bid per seat (1 to `tricks_per_hand`, `NIL` or `BLIND_NIL`) and the tricks
+each seat took; for a team with no Nil bidder the team's total is enough (`team_tricks`,
+always blank without partners).
 
 `replay(rules, hands, first_dealer)` scores a whole game and returns a `Game`: per hand and
-team a `TeamHand` with the contract, the tricks counted, an itemised breakdown (`Item`s that
-add up to the hand's points), bags and running total; for the game the totals, bags, whether
-it is over, the winner or a tie to play on, and `Game.next`, what the next hand needs.
-Editing a past hand is replaying with that hand changed.
+side a `TeamHand` with the contract, the tricks counted, an itemised breakdown (`Item`s that
+add up to the hand's points), bags and running total; for the game one total and one bag count
+per side, the `places`, whether it is over, the winner (the single highest total once the end
+is reached) or a tie at the top to play on, and `Game.next`, what the next hand needs (dealer,
+first bidder, who draws first when two play, and per side Blind Nil allowed, bags left and
+points to win). Editing a past hand is replaying with that hand changed.
 
-Validation returns every `Problem` at once, each with a stable `code` and the seat or team it
-concerns; `Game.add` and `replay` raise `InvalidHand` carrying them.
+Validation returns every `Problem` at once, each with a stable `code` and the seat or side
+(`team`) it concerns; `Game.add` and `replay` raise `InvalidHand` carrying them.
 
-    >>> from scoring import PRESETS, Hand, NIL, replay
+    >>> from scoring import INDIVIDUAL_PRESETS, PRESETS, Hand, NIL, replay
     >>> rules = PRESETS["gamelake"].rules
     >>> game = replay(rules, [Hand(bids=(4, 3, NIL, 5), tricks=(5, 3, 0, 5))])
     >>> game.totals
     (141, 80)
     >>> [(i.kind, i.points) for i in game.hands[0].teams[0].items]
     [('contract', 40), ('bags', 1), ('nil', 100)]
+    >>> three = INDIVIDUAL_PRESETS["three_handed"].rules
+    >>> replay(three, [Hand(bids=(5, NIL, 6), tricks=(8, 1, 8))]).totals
+    (53, -99, 62)
 """
 
 from .game import (
@@ -59,7 +73,9 @@ from .hand import (
     trick_problems,
 )
 from .rules import (
+    ALL_PRESETS,
     DEFAULT_PRESET,
+    INDIVIDUAL_PRESETS,
     PRESETS,
     BagMode,
     FailedNilTricks,
@@ -67,9 +83,11 @@ from .rules import (
     Preset,
     Rules,
     ScoringError,
+    SetScores,
 )
 
 __all__ = [
+    "ALL_PRESETS",
     "BAGS",
     "BAG_PENALTY",
     "BLIND_NIL",
@@ -77,6 +95,7 @@ __all__ = [
     "BOSTON",
     "CONTRACT",
     "DEFAULT_PRESET",
+    "INDIVIDUAL_PRESETS",
     "NIL",
     "NIL_ITEM",
     "PRESETS",
@@ -98,6 +117,7 @@ __all__ = [
     "Problem",
     "Rules",
     "ScoringError",
+    "SetScores",
     "TeamHand",
     "bid_problems",
     "blind_nil_allowed",

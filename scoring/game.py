@@ -1,14 +1,17 @@
-"""Replaying a game: from rules and hands to every team's points, bags and totals."""
+"""Replaying a game: from rules and hands to every side's points, bags and totals.
+
+A side is a team in the partnership game and a single player otherwise; both are scored by the
+same code, a player as a team of one.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import cast
 
 from .hand import (
     BLIND_NIL,
-    TRICKS_PER_HAND,
     Bid,
     Hand,
     InvalidHand,
@@ -17,7 +20,7 @@ from .hand import (
     hand_problems,
     is_nil,
 )
-from .rules import BagMode, FailedNilTricks, Rules
+from .rules import BagMode, FailedNilTricks, Rules, SetScores
 
 # Breakdown item kinds, in the order they are listed.
 CONTRACT = "contract"
@@ -31,10 +34,11 @@ BAG_PENALTY = "bag_penalty"
 
 @dataclass(frozen=True, slots=True)
 class Item:
-    """One line of a team's breakdown for a hand, e.g. contract 7 made: +70.
+    """One line of a side's breakdown for a hand, e.g. contract 7 made: +70.
 
-    `amount` is the contract for contract items, the number of bags for bag and penalty items;
-    `made` says whether a contract or Nil was made; `seat` names the Nil bidder.
+    `amount` is the contract for contract items, the number of bags for bag and penalty items,
+    the tricks of the hand for a Boston; `made` says whether a contract or Nil was made; `seat`
+    names the Nil bidder.
     """
 
     kind: str
@@ -56,7 +60,10 @@ class NilResult:
 
 @dataclass(frozen=True, slots=True)
 class TeamHand:
-    """How one team scored one hand: the figures, and `items`, the same as a breakdown."""
+    """How one side scored one hand: the figures, and `items`, the same as a breakdown.
+
+    `team` numbers the side: the team, or in individual play the player's seat.
+    """
 
     team: int
     contract: int
@@ -67,20 +74,21 @@ class TeamHand:
     nils: tuple[NilResult, ...]
     bag_penalty: int  # zero or negative
     penalty_bags: int  # bags the penalty took away
-    bonus_points: int  # house-rule bonuses, such as taking all 13 tricks
+    bonus_points: int  # house-rule bonuses, such as taking every trick of the hand
     points: int
-    bags: int  # the team's bag count after the hand
-    total: int  # the team's total after the hand
+    bags: int  # the side's bag count after the hand
+    total: int  # the side's total after the hand
     ten_for_200: bool = False
+    hand_tricks: int = 13  # tricks in the hand, all of which a Boston takes
 
     @property
     def made(self) -> bool | None:
-        """Whether the contract was made; None when both partners bid Nil."""
+        """Whether the contract was made; None when every bidder of the side bid Nil."""
         return self.tricks >= self.contract if self.contract else None
 
     @property
     def nil_points(self) -> int:
-        """Bonuses and penalties of the team's Nil and Blind Nil bids."""
+        """Bonuses and penalties of the side's Nil and Blind Nil bids."""
         return sum(n.points for n in self.nils)
 
     @property
@@ -99,7 +107,7 @@ class TeamHand:
             kind = BLIND_NIL_ITEM if nil.blind else NIL_ITEM
             items.append(Item(kind, nil.points, 0, nil.made, nil.seat))
         if self.bonus_points:
-            items.append(Item(BOSTON, self.bonus_points, TRICKS_PER_HAND))
+            items.append(Item(BOSTON, self.bonus_points, self.hand_tricks))
         if self.bag_penalty:
             items.append(Item(BAG_PENALTY, self.bag_penalty, self.penalty_bags))
         return tuple(items)
@@ -107,43 +115,56 @@ class TeamHand:
 
 @dataclass(frozen=True, slots=True)
 class HandResult:
-    """One scored hand: its number (from 1), who dealt, its inputs and both teams' results."""
+    """One scored hand: its number (from 1), who dealt, its inputs and every side's result."""
 
     number: int
     dealer: int
     hand: Hand
-    teams: tuple[TeamHand, TeamHand]
+    teams: tuple[TeamHand, ...]  # one per side, in side order
 
 
 @dataclass(frozen=True, slots=True)
 class NextHand:
-    """What the table needs to know before the next hand."""
+    """What the table needs to know before the next hand; the tuples hold one entry per side.
+
+    `first_to_draw` is the non-dealer when two play (they draw their hands from the stock, the
+    non-dealer first); None where the cards are dealt.
+    """
 
     number: int
     dealer: int
     first_bidder: int
-    blind_nil_allowed: tuple[bool, bool]
-    bags_left: tuple[int | None, int | None]  # None where bags are not counted
-    points_to_win: tuple[int, int]
+    blind_nil_allowed: tuple[bool, ...]
+    bags_left: tuple[int | None, ...]  # None where bags are not counted
+    points_to_win: tuple[int, ...]
+    first_to_draw: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Game:
-    """A replayed game: every hand's result and where the game stands now."""
+    """A replayed game: every hand's result and where the game stands now.
+
+    `totals` and `bags` hold one figure per side; `winner` is a side.
+    """
 
     rules: Rules
     first_dealer: int
     hands: tuple[HandResult, ...]
-    totals: tuple[int, int]
-    bags: tuple[int, int]
+    totals: tuple[int, ...]
+    bags: tuple[int, ...]
     over: bool
     winner: int | None
     reason: str | None  # "target" or "floor" once over; "tie" when play goes on past the end
 
     @property
     def tied(self) -> bool:
-        """The end was reached on equal totals: nobody wins yet, play another hand."""
+        """The end was reached with the highest total shared: nobody wins yet, play on."""
         return self.reason == "tie"
+
+    @property
+    def places(self) -> tuple[int, ...]:
+        """Each side's place by total, from 1; equal totals share a place, as in (1, 1, 3)."""
+        return tuple(1 + sum(other > total for other in self.totals) for total in self.totals)
 
     @property
     def next(self) -> NextHand | None:
@@ -151,29 +172,28 @@ class Game:
         if self.over:
             return None
         rules = self.rules
-        dealer = (self.first_dealer + len(self.hands)) % 4
+        dealer = self.next_dealer
+        left = (dealer + 1) % rules.players
         counted = rules.bag_mode is not BagMode.OFF
         return NextHand(
             number=len(self.hands) + 1,
             dealer=dealer,
-            first_bidder=(dealer + 1) % 4,
-            blind_nil_allowed=(
-                blind_nil_allowed(rules, 0, self.totals),
-                blind_nil_allowed(rules, 1, self.totals),
-            ),
-            # One figure for each of the two teams, as in `bags` and `totals`.
-            bags_left=cast(
-                "tuple[int | None, int | None]",
-                tuple(rules.bag_limit - b if counted else None for b in self.bags),
-            ),
-            points_to_win=cast(
-                "tuple[int, int]", tuple(max(0, rules.target - t) for t in self.totals)
-            ),
+            first_bidder=left,
+            blind_nil_allowed=tuple(blind_nil_allowed(rules, s, self.totals) for s in rules.sides),
+            bags_left=tuple(rules.bag_limit - b if counted else None for b in self.bags),
+            points_to_win=tuple(max(0, rules.target - t) for t in self.totals),
+            # Two players build their hands from the stock, the non-dealer drawing first.
+            first_to_draw=left if rules.players == 2 else None,
         )
+
+    @property
+    def next_dealer(self) -> int:
+        """Who deals the next hand (also once the game is over): the deal passes to the left."""
+        return (self.first_dealer + len(self.hands)) % self.rules.players
 
     def problems(self, hand: Hand) -> tuple[Problem, ...]:
         """Every problem with playing this hand next."""
-        return hand_problems(self.rules, hand, self.totals, self.over)
+        return hand_problems(self.rules, hand, self.totals, self.over, dealer=self.next_dealer)
 
     def add(self, hand: Hand) -> Game:
         """The game with one more hand played; raises InvalidHand when it cannot be."""
@@ -182,9 +202,10 @@ class Game:
 
 def new_game(rules: Rules, first_dealer: int = 0) -> Game:
     """A game with no hand played yet."""
-    if first_dealer not in (0, 1, 2, 3):
-        raise ValueError("first_dealer must be a seat from 0 to 3")
-    return Game(rules, first_dealer, (), (0, 0), (0, 0), False, None, None)
+    if first_dealer not in rules.seats:
+        raise ValueError(f"first_dealer must be a seat from 0 to {rules.players - 1}")
+    zeros = (0,) * len(rules.sides)
+    return Game(rules, first_dealer, (), zeros, zeros, False, None, None)
 
 
 def replay(rules: Rules, hands: Iterable[Hand], first_dealer: int = 0) -> Game:
@@ -195,60 +216,84 @@ def replay(rules: Rules, hands: Iterable[Hand], first_dealer: int = 0) -> Game:
 def replay_from(game: Game, hands: Iterable[Hand]) -> Game:
     """The game with these hands played after the ones it has, checking each before scoring it."""
     rules = game.rules
+    players = rules.players
     results = list(game.hands)
     totals, bags = game.totals, game.bags
     over, winner, reason = game.over, game.winner, game.reason
+    # Worked out once per replay rather than once per hand and side.
+    sides = tuple((side, rules.seats_of(side)) for side in rules.sides)
+    nil_mode = rules.failed_nil_tricks
+    if not rules.partnership and nil_mode is FailedNilTricks.PARTNER:
+        # A failed Nil's tricks would help the partner's contract; alone, nobody's.
+        nil_mode = FailedNilTricks.NOTHING
     for hand in hands:
-        problems = hand_problems(rules, hand, totals, over)
         number = len(results) + 1
+        dealer = (game.first_dealer + number - 1) % players
+        problems = hand_problems(rules, hand, totals, over, dealer=dealer)
         if problems:
             raise InvalidHand(problems, number)
-        teams = (
-            _score_team(rules, hand, 0, bags[0], totals[0]),
-            _score_team(rules, hand, 1, bags[1], totals[1]),
-        )
-        results.append(HandResult(number, (game.first_dealer + number - 1) % 4, hand, teams))
-        totals = (teams[0].total, teams[1].total)
-        bags = (teams[0].bags, teams[1].bags)
+        # One plain loop for all three, as comprehensions cost a call each on every hand.
+        scored: list[TeamHand] = []
+        new_totals: list[int] = []
+        new_bags: list[int] = []
+        for side, seats in sides:
+            result = _score_side(rules, nil_mode, hand, side, seats, bags[side], totals[side])
+            scored.append(result)
+            new_totals.append(result.total)
+            new_bags.append(result.bags)
+        results.append(HandResult(number, dealer, hand, tuple(scored)))
+        totals, bags = tuple(new_totals), tuple(new_bags)
         over, winner, reason = _ending(rules, totals)
     return Game(rules, game.first_dealer, tuple(results), totals, bags, over, winner, reason)
 
 
-def _ending(rules: Rules, totals: tuple[int, int]) -> tuple[bool, int | None, str | None]:
+def _ending(rules: Rules, totals: Sequence[int]) -> tuple[bool, int | None, str | None]:
+    """Whether the totals end the game, who wins, and why (or "tie": play on)."""
     high = max(totals)
-    low = min(totals)
     reached = high >= rules.target
-    fell = rules.floor is not None and low <= rules.floor
+    fell = rules.floor is not None and min(totals) <= rules.floor
     if not (reached or fell):
         return False, None, None
-    if totals[0] == totals[1]:
+    # Only the top matters: a single highest total wins, a shared one plays another hand.
+    if totals.count(high) > 1:
         return False, None, "tie"
-    winner = 0 if totals[0] > totals[1] else 1
-    return True, winner, "target" if reached else "floor"
+    return True, totals.index(high), "target" if reached else "floor"
 
 
-def _score_team(
-    rules: Rules, hand: Hand, team: int, bags_before: int, total_before: int
+def _score_side(
+    rules: Rules,
+    mode: FailedNilTricks,
+    hand: Hand,
+    team: int,
+    seats: tuple[int, ...],
+    bags_before: int,
+    total_before: int,
 ) -> TeamHand:
+    """One side's result for a valid hand, with `mode` the failed-Nil rule as it applies here."""
     bids, tricks = hand.bids, hand.tricks
-    # Plain loops over the two seats: this runs twice per hand on every replay.
+    # Plain loops over the side's seats: this runs for every side of every hand on a replay.
     contract = 0
     nil_tricks = 0
     nil_points = 0
+    seat_tricks = 0
     nils: tuple[NilResult, ...] = ()
-    for seat in (team, team + 2):
+    for seat in seats:
         bid = bids[seat]
+        taken_here = tricks[seat]
         # Only valid hands are scored: a Nil bidder's tricks are given seat by seat, and a
         # bid that is not Nil is a number.
         if is_nil(bid):
-            nil = _nil_result(rules, bid, cast(int, tricks[seat]), seat)
+            nil = _nil_result(rules, bid, cast(int, taken_here), seat)
             nils += (nil,)
-            nil_tricks += cast(int, tricks[seat])
+            nil_tricks += cast(int, taken_here)
             nil_points += nil.points
         else:
             contract += cast(int, bid)
-    taken = hand.taken(team)
-    mode = rules.failed_nil_tricks
+        if taken_here is not None:
+            seat_tricks += taken_here
+    # A valid hand gives a team's total, or else every seat's tricks.
+    total_given = hand.team_tricks[team] if rules.partnership else None
+    taken = seat_tricks if total_given is None else total_given
     counted = taken if mode is FailedNilTricks.PARTNER else taken - nil_tricks
     big = rules.ten_for_200 and contract >= 10
     overtricks = counted
@@ -258,10 +303,12 @@ def _score_team(
             contract_points = 200 if big else 10 * contract
             overtricks = counted - contract
         else:
-            contract_points = -200 if big else -10 * contract
+            if rules.set_scores is SetScores.MINUS:
+                contract_points = -200 if big else -10 * contract
             overtricks = 0
     bags_taken = overtricks + nil_tricks if mode is FailedNilTricks.BAGS else overtricks
-    bonus = rules.boston_bonus if rules.boston_bonus and taken == TRICKS_PER_HAND else 0
+    every_trick = rules.tricks_per_hand
+    bonus = rules.boston_bonus if rules.boston_bonus and taken == every_trick else 0
     bags = bags_before + bags_taken
     penalties = 0
     if rules.bag_mode is BagMode.OFF:
@@ -288,6 +335,7 @@ def _score_team(
         bags,
         total_before + points,
         big,
+        every_trick,
     )
 
 

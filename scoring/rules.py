@@ -27,31 +27,57 @@ class FailedNilTricks(StrEnum):
     """What the tricks taken by a Nil or Blind Nil bidder do for the team."""
 
     BAGS = "bags"  # the seeds' rule: bags for the team, never toward the partner
-    PARTNER = "partner"  # they count toward the partner's contract
+    PARTNER = "partner"  # they count toward the partner's contract (nothing without partners)
     NOTHING = "nothing"  # they count for nothing at all
+
+
+class SetScores(StrEnum):
+    """What a side scores when it takes fewer tricks than its contract."""
+
+    MINUS = "minus"  # the seeds: it loses ten points per trick bid
+    ZERO = "zero"  # Bicycle's reading: it simply scores nothing for the contract
+
+
+# Cards in the pack, jokers included: no table deals more than this many in one hand.
+MOST_CARDS = 54
 
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """Every parameter that changes how a game is scored; house rules default to off."""
+    """Every parameter that changes how a game is scored; house rules default to off.
+
+    The defaults are the partnership game: four seats, partners opposite, 13 tricks a hand.
+    With `partnership` off every player is a side of their own (cut-throat, three or two
+    players), scored as a team of one. `seats` and `sides` are derived from these.
+    """
 
     target: int = 500
     floor: int | None = -200
     nil_bonus: int = 100
     blind_nil_bonus: int | None = 200  # None: Blind Nil is not allowed
     blind_nil_deficit: int | None = 100  # None: allowed whatever the score
-    blind_nil_exchange: int = 0  # cards swapped with the partner after a Blind Nil
+    # Cards swapped after a Blind Nil: with the partner, or with the discards when two play.
+    blind_nil_exchange: int = 0
     bag_limit: int = 10
     bag_penalty: int = 100
     bag_mode: BagMode = BagMode.CARRY
     failed_nil_tricks: FailedNilTricks = FailedNilTricks.BAGS
     min_team_bid: int = 0  # 0: no minimum
     ten_for_200: bool = False
-    boston_bonus: int = 0  # 0: no bonus for taking all 13 tricks
+    boston_bonus: int = 0  # 0: no bonus for taking every trick of the hand
+    players: int = 4  # seats at the table: 2, 3 or 4
+    partnership: bool = True  # partners opposite; only a table of four can play so
+    tricks_per_hand: int = 13  # 17 when three play; a table may change it
+    bids_may_total_tricks: bool = True  # False: the bids may not add up to the tricks
+    set_scores: SetScores = SetScores.MINUS
 
     def __post_init__(self) -> None:
         """Coerce the enum fields, so rules read back from JSON compare equal; refuse bad ones."""
-        for name, kind in (("bag_mode", BagMode), ("failed_nil_tricks", FailedNilTricks)):
+        for name, kind in (
+            ("bag_mode", BagMode),
+            ("failed_nil_tricks", FailedNilTricks),
+            ("set_scores", SetScores),
+        ):
             try:
                 object.__setattr__(self, name, kind(getattr(self, name)))
             except ValueError:
@@ -61,12 +87,40 @@ class Rules:
             raise InvalidRules("bag_limit must be at least 1")
         if self.floor is not None and self.floor >= self.target:
             raise InvalidRules("floor must be below target")
+        if type(self.players) is not int or self.players not in (2, 3, 4):
+            raise InvalidRules("players must be 2, 3 or 4")
+        if self.partnership and self.players != 4:
+            raise InvalidRules("partnership needs 4 players")
+        # Every player needs a card for every trick, from one pack with its two jokers.
+        most = MOST_CARDS // self.players
+        tricks = self.tricks_per_hand
+        if type(tricks) is not int or not 1 <= tricks <= most:
+            raise InvalidRules(f"tricks_per_hand must be from 1 to {most}")
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """The seats at the table, 0 to `players` − 1, clockwise."""
+        return tuple(range(self.players))
+
+    @property
+    def sides(self) -> tuple[int, ...]:
+        """Who is scored together, numbered from 0: two teams, or one side per player."""
+        return (0, 1) if self.partnership else tuple(range(self.players))
+
+    def side_of(self, seat: int) -> int:
+        """The side a seat plays for: its team (seats 0 & 2 are team 0), or the seat itself."""
+        return seat % 2 if self.partnership else seat
+
+    def seats_of(self, side: int) -> tuple[int, ...]:
+        """The seats of a side: the two partners, or the one player."""
+        return (side, side + 2) if self.partnership else (side,)
 
     def to_dict(self) -> dict[str, Any]:
         """The rules as plain JSON-ready values, for storage and export."""
         data = asdict(self)
         data["bag_mode"] = self.bag_mode.value
         data["failed_nil_tricks"] = self.failed_nil_tricks.value
+        data["set_scores"] = self.set_scores.value
         return data
 
     @classmethod
@@ -82,7 +136,8 @@ class Rules:
 
 @dataclass(frozen=True, slots=True)
 class Preset:
-    """A named rule set taken from one source document."""
+    """A named rule set taken from one source document (or, for individual play, from the
+    outside sources RULES.md names); `rules.players` and `rules.partnership` tell them apart."""
 
     key: str
     name: str
@@ -128,5 +183,35 @@ PRESETS: dict[str, Preset] = {
         ),
     )
 }
+
+# Individual play: every player is a side. Kept apart from PRESETS, which stays the
+# partnership games that every screen offering a preset can play today.
+_ON_THEIR_OWN = Rules(floor=None, partnership=False)
+
+INDIVIDUAL_PRESETS: dict[str, Preset] = {
+    p.key: p
+    for p in (
+        Preset(
+            "cutthroat",
+            "Cut-throat",
+            "Four players, each on their own; Blind Nil only when 100 or more behind the leader.",
+            _ON_THEIR_OWN,
+        ),
+        Preset(
+            "three_handed",
+            "Three-handed",
+            "Three players with 17 cards each; Blind Nil only when 100 or more behind the leader.",
+            _ON_THEIR_OWN.but(players=3, tricks_per_hand=17),
+        ),
+        Preset(
+            "two_handed",
+            "Two-handed (The Spruce)",
+            "Two players draw their 13 cards; Blind Nil at any score, swapping 3 cards.",
+            _ON_THEIR_OWN.but(players=2, blind_nil_deficit=None, blind_nil_exchange=3),
+        ),
+    )
+}
+
+ALL_PRESETS: dict[str, Preset] = {**PRESETS, **INDIVIDUAL_PRESETS}
 
 DEFAULT_PRESET = "gamelake"

@@ -22,6 +22,14 @@ from scoring import (
 # Every parameter, straight from the RULES.md table ("The presets"); the house rules
 # (exchange aside) are off in every source document.
 HOUSE_RULES_OFF = {"min_team_bid": 0, "ten_for_200": False, "boston_bonus": 0}
+# The table of the partnership game, the same for all five (individual play: test_individual).
+PARTNERSHIP_TABLE = {
+    "players": 4,
+    "partnership": True,
+    "tricks_per_hand": 13,
+    "bids_may_total_tricks": True,
+    "set_scores": "minus",
+}
 EXPECTED_RULES = {
     "gamelake": {
         "target": 500,
@@ -35,6 +43,7 @@ EXPECTED_RULES = {
         "bag_mode": "carry",
         "failed_nil_tricks": "bags",
         **HOUSE_RULES_OFF,
+        **PARTNERSHIP_TABLE,
     },
     "gamelake_short": {
         "target": 250,
@@ -48,6 +57,7 @@ EXPECTED_RULES = {
         "bag_mode": "carry",
         "failed_nil_tricks": "bags",
         **HOUSE_RULES_OFF,
+        **PARTNERSHIP_TABLE,
     },
     "classic": {
         "target": 500,
@@ -61,6 +71,7 @@ EXPECTED_RULES = {
         "bag_mode": "carry",
         "failed_nil_tricks": "bags",
         **HOUSE_RULES_OFF,
+        **PARTNERSHIP_TABLE,
     },
     "espadas": {
         "target": 100,
@@ -74,6 +85,7 @@ EXPECTED_RULES = {
         "bag_mode": "reset",
         "failed_nil_tricks": "bags",
         **HOUSE_RULES_OFF,
+        **PARTNERSHIP_TABLE,
     },
     "spruce": {
         "target": 500,
@@ -87,6 +99,7 @@ EXPECTED_RULES = {
         "bag_mode": "carry",
         "failed_nil_tricks": "bags",
         **HOUSE_RULES_OFF,
+        **PARTNERSHIP_TABLE,
     },
 }
 
