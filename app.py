@@ -8,7 +8,7 @@ import secrets
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, has_request_context, request
+from flask import Flask, g, has_request_context, request
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 import cli
@@ -63,7 +63,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = instance_secret(Path(app.instance_path) / "secret_key")
     redact_handlers(app.logger)
 
-    database.init_app(app, writing=request_writes)
+    database.init_app(app, writing=request_writes, wrote=note_commit)
     migrate.init_app(app, db, directory=str(Path(__file__).parent / "migrations"))
     csrf.init_app(app)
     babel.init_app(app, locale_selector=language.select_locale)
@@ -126,8 +126,19 @@ def settings(app: Flask) -> dict[str, Any]:
 
 
 def request_writes() -> bool:
-    """Whether the database work now belongs to a request that writes (not GET or HEAD)."""
-    return has_request_context() and request.method not in SAFE_METHODS
+    """Whether the database work now belongs to a request that writes (not GET or HEAD) and
+    has not written yet: what it reads after its commit, to answer, is only a read."""
+    return (
+        has_request_context()
+        and request.method not in SAFE_METHODS
+        and not g.get("write_committed", False)
+    )
+
+
+def note_commit() -> None:
+    """Note that this request's write is committed (see `request_writes`)."""
+    if has_request_context():
+        g.write_committed = True
 
 
 class EmptySecretKey(RuntimeError):

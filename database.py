@@ -30,11 +30,15 @@ def database_url(url: str | None, sqlite_path: Path | None) -> str:
     return url
 
 
-def init_app(app: Flask, writing: Callable[[], bool]) -> None:
+def init_app(
+    app: Flask, writing: Callable[[], bool], wrote: Callable[[], None] | None = None
+) -> None:
     """Bind the database to the app; on SQLite, tune every connection of the app's engine.
 
     `writing` tells whether the transaction about to begin belongs to a write, so that it
-    takes SQLite's write lock at once (BEGIN IMMEDIATE) instead of failing half-way.
+    takes SQLite's write lock at once (BEGIN IMMEDIATE) instead of failing half-way; `wrote`
+    is told of every commit, so that what a write reads after its commit (the page it answers
+    with) can be a plain read that leaves the lock to the next writer.
     """
     options = app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {})
     # Never write a query's values into an error or a log: they hold game links.
@@ -68,3 +72,10 @@ def init_app(app: Flask, writing: Callable[[], bool]) -> None:
         refuses it at once with "database is locked" when another writer got there first.
         """
         connection.exec_driver_sql("BEGIN IMMEDIATE" if writing() else "BEGIN")
+
+    if wrote is not None:
+
+        @event.listens_for(engine, "commit")
+        def sqlite_commit(connection: Any) -> None:
+            """Tell the app that a write was committed."""
+            wrote()

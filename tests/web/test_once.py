@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
+import os
+import sqlite3
+
+import pytest
+from flask import before_render_template
+
 from testsupport.database import counts, stored_game, stored_hands
 from testsupport.pages import Page, form_data, submit
 from testsupport.playing import enter, game_page, hand_taps, start_game, token_of
+
+HX = {"HX-Request": "true"}
 
 ORDINARY = {"bids": (3, 3, 3, 3), "team_tricks": (7, None)}
 
@@ -129,3 +137,37 @@ def test_a_game_remembers_the_tokens_of_its_recent_writes_and_forgets_the_oldest
     assert len(stored_game(app, token).recent_nonces.split()) == RECENT_WRITES
     # The first form is forgotten now: sent again, it is out of date, and said to be.
     assert client.post(f"/g/{token}/hand", data=first).status_code == 409
+
+
+@pytest.mark.skipif(
+    not os.environ.get("DATABASE_URL", "sqlite").startswith("sqlite"),
+    reason="SQLite's write lock; PostgreSQL's writers do not wait on one",
+)
+def test_a_save_leaves_the_write_lock_to_the_next_writer_while_its_answer_is_made(app, client):
+    # Another worker's save can begin while this one renders its answer: the read after the
+    # commit is a plain read, not a second write that would hold SQLite's lock to the end.
+    token = start_game(client)
+    database = app.config["SQLALCHEMY_DATABASE_URI"].removeprefix("sqlite:///")
+    free: list[bool] = []
+
+    def another_writer(sender, template, context, **extra):
+        """Try to take the write lock from another connection, without waiting for it."""
+        other = sqlite3.connect(database, timeout=0, isolation_level=None)
+        try:
+            other.execute("BEGIN IMMEDIATE")
+            other.execute("ROLLBACK")
+            free.append(True)
+        except sqlite3.OperationalError:
+            free.append(False)
+        finally:
+            other.close()
+
+    page = Page(client.get(f"/g/{token}", headers=HX))
+    before_render_template.connect(another_writer, app)
+    try:
+        response = submit(client, page.form("hand-form"), hand_taps(bids=(4, 3, 3, 2)), HX)
+    finally:
+        before_render_template.disconnect(another_writer, app)
+    assert response.status_code == 200
+    assert counts(app) == (1, 1)
+    assert free and all(free), free
