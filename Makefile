@@ -95,16 +95,20 @@ PG_URL ?= postgresql://postgres@127.0.0.1:5432/test
 test-pg: $(VENV)/.dev translations
 	DATABASE_URL=$(PG_URL) $(BIN)/python -m pytest -m "not browser"
 
-# Throughput and latency against the stack's own ceiling; not part of `make test`.
+# Throughput and latency against the stack's own ceiling, the template share of a page, the
+# tables one machine holds, and Save to screen on a phone's network; not part of `make test`.
 # Debian's wrk loads the servers, installed when it is missing and we are root; without it a
-# small Python client does.
-bench: $(VENV)/.dev translations
+# small Python client does. The phone needs Chromium (`make chromium`) and htmx from npm.
+bench: $(VENV)/.dev translations node_modules/.installed
 	@if ! command -v wrk >/dev/null && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	  echo "make: installing Debian's wrk for the benchmark"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk \
 	    || echo "make: apt-get could not install wrk; the Python client loads the servers"; \
 	fi
 	$(BIN)/python bench/run.py
+	$(BIN)/python bench/renders.py
+	$(BIN)/python bench/tables.py
+	$(BIN)/python bench/tap.py
 
 # Extract the strings to translate, from every module and template (babel.cfg says which by
 # pattern; the presets' names come from the engine), and merge them into the catalogue.

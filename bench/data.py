@@ -38,6 +38,7 @@ class Tokens:
     view: dict[int, str] = field(default_factory=dict)
     probe: dict[int, str] = field(default_factory=dict)  # edit links for counting a POST
     batches: list[list[str]] = field(default_factory=list)  # empty games, per connection
+    batches_hx: list[list[str]] = field(default_factory=list)  # the same, for htmx's saves
     warmup: list[list[str]] = field(default_factory=list)  # more, to warm the workers up
 
 
@@ -53,7 +54,11 @@ def fill(app, connections: int, games_per_connection: int = 40) -> Tokens:
             game = store_game(hands[:size], LONG_RULES, "spruce")
             tokens.edit[size], tokens.view[size] = game.edit_token, game.view_token
             tokens.probe[size] = store_game(hands[:size], LONG_RULES, "spruce").edit_token
-        for batches, count in ((tokens.batches, games_per_connection), (tokens.warmup, 5)):
+        for batches, count in (
+            (tokens.batches, games_per_connection),
+            (tokens.batches_hx, games_per_connection),
+            (tokens.warmup, 5),
+        ):
             for _ in range(connections):
                 batch = [store_game([], SUBMIT_RULES, "gamelake") for _ in range(count)]
                 batches.append([g.edit_token for g in batch])

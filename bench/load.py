@@ -8,6 +8,9 @@ A "get" target repeats one GET with fixed headers (wrk's own latency histogram).
 target gives each connection its own thread and games: GET the game page, then repeatedly
 POST a hand with every hidden input of the form and follow the 303 to the game page, whose
 form carries the next version; POST + redirect is one operation, timed inside the script.
+With `hx` the POST and the GET are sent as htmx sends them (HX-Request: true), and a POST
+answered 200 with the game's new part (its form carries the next version) is the whole
+operation; `post_statuses` counts what the POSTs were answered.
 """
 
 from __future__ import annotations
@@ -120,7 +123,7 @@ end
 function init(args)
   games, game, in_game = GAMES[slot], 1, 0
   phase, fields, cookies, location, started = "page", nil, {}, nil, nil
-  statuses, latencies, errors, conflicts = {}, {}, 0, 0
+  statuses, posts, latencies, errors, conflicts = {}, {}, {}, 0, 0
 end
 
 local function cookie_header()
@@ -131,6 +134,7 @@ end
 
 function request()
   local headers = {Cookie = cookie_header()}
+  if HX and phase ~= "page" then headers["HX-Request"] = "true" end
   local token = games[(game - 1) % #games + 1]
   if phase == "post" then
     started = started or now_ms()
@@ -163,17 +167,21 @@ function response(status, headers, body)
     if name then cookies[name] = value end
   end
   if phase == "post" then
+    note(posts, status)
     if status == 303 then
       location = headers["Location"]:gsub("^https?://[^/]+", "")
       phase = "follow"
+      return
     elseif status == 409 then  -- another write came first: the answer has the current form
       conflicts = conflicts + 1
       fields = hidden_fields(body)
       if not fields then restart() end
-    else
-      restart()
+      return
+    elseif not (HX and status == 200) then
+      return restart()
     end
-    return
+    -- htmx's save answered with the game's new part at once: as a followed redirect's page
+    phase = "follow"
   end
   if status ~= 200 then return restart() end
   fields = hidden_fields(body)
@@ -202,10 +210,11 @@ function done(summary, latency, requests)
   local e = summary.errors
   io.write(string.format(
     'RESULT_MARK{"requests": %d, "seconds": %.6f, "p50_ms": %.3f, "p99_ms": %.3f, '
-      .. '"statuses": %s, "errors": %d, "conflicts": %d, "http_requests": %d}\n',
+      .. '"statuses": %s, "errors": %d, "conflicts": %d, "http_requests": %d, '
+      .. '"post_statuses": %s}\n',
     #all, summary.duration / 1e6, pct(50), pct(99), json_counts("statuses"),
     sum("errors") + e.connect + e.read + e.write + e.timeout, sum("conflicts"),
-    summary.requests))
+    summary.requests, json_counts("posts")))
 end
 """
 
@@ -232,13 +241,17 @@ def lua_pairs(fields: dict[str, str]) -> str:
     return "{" + ", ".join(f"{{{lua_string(k)}, {lua_string(v)}}}" for k, v in fields.items()) + "}"
 
 
-def submit_script(batches: list[list[str]], hands: list[dict], batch_hands: int) -> str:
-    """The Lua script posting hands: one thread (and connection) per list of games."""
+def submit_script(
+    batches: list[list[str]], hands: list[dict], batch_hands: int, hx: bool = False
+) -> str:
+    """The Lua script posting hands: one thread (and connection) per list of games; with `hx`,
+    sent as htmx sends them."""
     games = ", ".join("{" + ", ".join(lua_string(t) for t in b) + "}" for b in batches)
     constants = (
         f"GAMES = {{{games}}}\n"
         f"HANDS = {{{', '.join(lua_pairs(h) for h in hands)}}}\n"
         f"BATCH_HANDS = {batch_hands}\n"
+        f"HX = {'true' if hx else 'false'}\n"
     )
     return constants + LUA_COMMON + LUA_SUBMIT
 
@@ -247,7 +260,9 @@ def run_wrk(spec: dict) -> dict:
     """Run one target with wrk; the parsed result line."""
     url = f"http://{spec['host']}:{spec['port']}{spec.get('path', '/')}"
     if spec["kind"] == "submit":
-        script = submit_script(spec["batches"], spec["hands"], spec["batch_hands"])
+        script = submit_script(
+            spec["batches"], spec["hands"], spec["batch_hands"], spec.get("hx", False)
+        )
         threads = connections = len(spec["batches"])
     else:
         script = LUA_COMMON + LUA_GET

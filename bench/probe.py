@@ -61,6 +61,18 @@ def probe(app, tokens) -> dict:
         form = fields | SUBMITTED_HANDS[0]
         found["submit"], answer = measure("POST", f"/g/{probe_token}/hand", data=form)
         found["submit_follow"], _ = measure("GET", answer.headers.get("Location", "/"))
+        # The next hand as htmx sends it: one POST, answered with the game's new part (200)
+        # or, where the app still redirects htmx's writes, 303 and the GET that follows.
+        fields = hidden_fields(client.get(f"/g/{probe_token}").get_data(as_text=True))
+        form = fields | SUBMITTED_HANDS[1]
+        found["submit_hx"], answer = measure(
+            "POST", f"/g/{probe_token}/hand", data=form, headers=hx
+        )
+        location = answer.headers.get("Location")
+        follow = {"status": None, "queries": 0, "queries_kept": 0, "bytes": 0}
+        if location:
+            follow, _ = measure("GET", location, headers=hx)
+        found["submit_hx_follow"] = follow
         for page, figures in found.items():
             pages.setdefault(page, {})[size] = figures
     pages["robots"], _ = measure("GET", "/robots.txt")  # Flask and its extensions alone

@@ -5,8 +5,10 @@
 SPEC holds `host`, `port`, `seconds`, `connections` and `kind`: "get" (`path`, `headers`)
 repeats one GET; "submit" posts hands (`batches`: per connection, the edit tokens of the games
 to fill; `batch_hands`; `hands`: the form fields of the hands to alternate) and follows each
-redirect, one operation. Each connection is a thread with its own http.client connection
-(reopened when the server closes it). Prints one line, `BENCH-RESULT {json}`.
+redirect, one operation; with `hx` the POST and the GET go as htmx sends them, and a POST
+answered 200 (the game's new part) is the whole operation. Each connection is a thread with
+its own http.client connection (reopened when the server closes it). Prints one line,
+`BENCH-RESULT {json}`.
 
 Also home to `hidden_fields`, which both clients' Python side uses to read a form.
 """
@@ -119,8 +121,9 @@ def submit_loop(spec: dict, games: list[str], deadline: float, out: dict) -> Non
     """Post hands to this connection's games until the deadline, each POST and the GET its
     redirect leads to timed as one operation; a new game every `batch_hands` hands."""
     client = Client(spec["host"], spec["port"])
-    latencies, statuses, errors, conflicts = [], Counter(), 0, 0
+    latencies, statuses, posts, errors, conflicts = [], Counter(), Counter(), 0, 0
     game, in_game, fields = 0, 0, None
+    hx = {"HX-Request": "true"} if spec.get("hx") else {}
     while time.perf_counter() < deadline:
         token = games[game % len(games)]
         try:
@@ -130,18 +133,21 @@ def submit_loop(spec: dict, games: list[str], deadline: float, out: dict) -> Non
                 fields = hidden_fields(body.decode())
             started = time.perf_counter()
             form = fields | spec["hands"][in_game % len(spec["hands"])]
-            status, response, body = client.send("POST", f"/g/{token}/hand", urlencode(form))
+            path = f"/g/{token}/hand"
+            status, response, body = client.send("POST", path, urlencode(form), headers=hx)
             statuses[status] += 1
+            posts[status] += 1
             if status == 409:  # another write came first: the answer has the current form
                 conflicts += 1
                 fields = hidden_fields(body.decode())
                 continue
-            if status != 303:
+            if status == 303:
+                location = urlsplit(response.getheader("Location"))
+                status, _, body = client.send("GET", location.path, headers=hx)
+                statuses[status] += 1
+            elif not (hx and status == 200):  # htmx's save may answer the new part at once
                 errors, fields = errors + 1, None
                 continue
-            location = urlsplit(response.getheader("Location"))
-            status, _, body = client.send("GET", location.path)
-            statuses[status] += 1
             if status != 200:
                 errors, fields = errors + 1, None
                 continue
@@ -152,7 +158,9 @@ def submit_loop(spec: dict, games: list[str], deadline: float, out: dict) -> Non
                 game, in_game, fields = game + 1, 0, None
         except (OSError, http.client.HTTPException, ValueError):
             errors, fields = errors + 1, None
-    out.update(latencies=latencies, statuses=statuses, errors=errors, conflicts=conflicts)
+    out.update(
+        latencies=latencies, statuses=statuses, errors=errors, conflicts=conflicts, posts=posts
+    )
 
 
 def run(spec: dict) -> dict:
@@ -175,6 +183,7 @@ def run(spec: dict) -> dict:
     seconds = time.perf_counter() - started
     latencies = sorted(v for out in outs for v in out["latencies"])
     statuses = sum((out["statuses"] for out in outs), Counter())
+    posts = sum((out.get("posts", Counter()) for out in outs), Counter())
     return {
         "requests": len(latencies),
         "seconds": seconds,
@@ -183,6 +192,7 @@ def run(spec: dict) -> dict:
         "statuses": {str(k): v for k, v in sorted(statuses.items())},
         "errors": sum(out["errors"] for out in outs),
         "conflicts": sum(out["conflicts"] for out in outs),
+        "post_statuses": {str(k): v for k, v in sorted(posts.items())},
     }
 
 
