@@ -1,7 +1,9 @@
-"""Both teams' running totals as a small inline SVG line chart, drawn on the server.
+"""Every side's running totals as a small inline SVG line chart, drawn on the server: the two
+teams, or each player when there are no partners.
 
-The chart carries no colors of its own: lines use `currentColor` and the classes `team-0` and
-`team-1`, so the page's CSS (light or dark) colors them. No script, no style attribute and no
+The chart carries no colors of its own: lines use `currentColor` and the classes `team-0` to
+`team-3`, so the page's CSS (light or dark) colors them; each side's line has its own dash
+pattern too, so they differ without color. No script, no style attribute and no
 external reference, so it is safe under a strict Content-Security-Policy.
 
 Team names are typed by anyone, in any script, so none may turn the text around it: each
@@ -24,16 +26,18 @@ TOP = 22  # room for the legend
 BOTTOM = 16  # room for the hand numbers
 FONT_SIZE = 10
 TEAM_1_DASH = "6 3"  # the two lines differ without color too
-LEGEND_CHARS = 30  # a longer name would run into the other team's legend
+# One dash pattern per side (solid first), so four lines differ without color.
+SIDE_DASHES = (None, TEAM_1_DASH, "2 2", "9 3 2 3")
+LEGEND_CHARS = 30  # a longer name would run into the other team's legend (with two sides)
 FSI, PDI = "\u2068", "\u2069"  # first strong isolate … pop directional isolate
 # Keeps lines thin when the chart is scaled up to a wide screen (not inherited, so on each line).
 FIXED = ' vector-effect="non-scaling-stroke"'
 
 
 def running_totals_svg(
-    state: scoring.Game, team_names: tuple[str, str], *, title: str | None = None
+    state: scoring.Game, team_names: tuple[str, ...], *, title: str | None = None
 ) -> Markup:
-    """The chart of both teams' totals after each hand, from 0 before the first one.
+    """The chart of every side's totals after each hand, from 0 before the first one.
 
     `title` (already translated by the caller, plain text) replaces the English summary used as
     the chart's title and accessible name. With no hand played the chart shows the axes alone.
@@ -41,7 +45,8 @@ def running_totals_svg(
     isolates each name on its own, shows them bare.
     """
     rules = state.rules
-    series = [[0] + [result.teams[team].total for result in state.hands] for team in (0, 1)]
+    sides = rules.sides
+    series = [[0] + [result.teams[side].total for result in state.hands] for side in sides]
     hands = len(state.hands)
     values = [v for line in series for v in line] + [0, rules.target]
     if rules.floor is not None:
@@ -91,20 +96,21 @@ def running_totals_svg(
     parts.append(f'<text x="{left}" y="{HEIGHT - 3}" text-anchor="middle">0</text>')
     if hands:
         parts.append(f'<text x="{right}" y="{HEIGHT - 3}" text-anchor="end">{hands}</text>')
+    legend_chars = _legend_chars(len(sides))
     for team, name in enumerate(team_names):
-        start = LEFT + team * (WIDTH - LEFT) / 2
-        dashed = f' stroke-dasharray="{TEAM_1_DASH}"' if team else ""
+        start = LEFT + team * (WIDTH - LEFT) / len(sides)
+        dashed = _dashed(team)
         parts.append(
             f'<line class="team-{team}" x1="{_n(start)}" y1="8" x2="{_n(start + 16)}" y2="8" '
             f'stroke="currentColor" stroke-width="2"{dashed}{FIXED}/>'
             f'<text x="{_n(start + 20)}" y="{8 + FONT_SIZE / 3:.0f}" unicode-bidi="plaintext">'
-            f"{escape(_short(_bare(name)))}</text>"
+            f"{escape(_short(_bare(name), legend_chars))}</text>"
         )
     parts.append("</g>")
     if hands:
         for team, line in enumerate(series):
             points = " ".join(f"{_n(x(i))},{_n(y(total))}" for i, total in enumerate(line))
-            dashed = f' stroke-dasharray="{TEAM_1_DASH}"' if team else ""
+            dashed = _dashed(team)
             parts.append(
                 f'<polyline class="team-{team}" fill="none" stroke="currentColor" '
                 f'stroke-width="2" stroke-linejoin="round"{FIXED}{dashed} points="{points}"/>'
@@ -127,6 +133,21 @@ def _bare(name: str) -> str:
     return name
 
 
-def _short(name: str) -> str:
-    """A team name cut to fit the legend; the title keeps it whole."""
-    return name if len(name) <= LEGEND_CHARS else name[: LEGEND_CHARS - 1] + "…"
+def _legend_chars(sides: int) -> int:
+    """How many characters of a name fit in one side's share of the legend: two teams have
+    half the width each, three or four players a third or a quarter (about 6 units a letter,
+    after the line sample and a gap)."""
+    if sides <= 2:
+        return LEGEND_CHARS
+    return int(((WIDTH - LEFT) / sides - 24) / 6)
+
+
+def _dashed(side: int) -> str:
+    """The dash attribute of a side's line: none for the first, a pattern of its own after."""
+    dash = SIDE_DASHES[side]
+    return f' stroke-dasharray="{dash}"' if dash else ""
+
+
+def _short(name: str, most: int = LEGEND_CHARS) -> str:
+    """A side's name cut to fit its share of the legend; the title keeps it whole."""
+    return name if len(name) <= most else name[: most - 1] + "…"

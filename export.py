@@ -41,23 +41,33 @@ BID_TEXT = {scoring.NIL: "nil", scoring.BLIND_NIL: "blind"}
 SLUG_LENGTH = 30  # per team name: keeps the whole file name well under common limits
 
 
+def side_names(game_model, rules: scoring.Rules) -> tuple[str, ...]:
+    """What each side is called: the teams' names, or without partners the players'."""
+    return tuple(game_model.teams if rules.partnership else game_model.players)
+
+
 def csv_rows(game_model, state: scoring.Game, label: str) -> Iterator[dict]:
-    """One row per hand and team, keyed by `CSV_COLUMNS`; `label` names the game in every row."""
-    teams = game_model.teams
+    """One row per hand and side, keyed by `CSV_COLUMNS`; `label` names the game in every row.
+
+    Without partners a side is one player: `team` and `players` both name them, and `bids` and
+    `tricks` hold a lone value.
+    """
+    rules = state.rules
+    sides = side_names(game_model, rules)
     players = game_model.players
     for result in state.hands:
         hand = result.hand
         for team_hand in result.teams:
             team = team_hand.team
-            seats = scoring.seats_of(team)
+            seats = rules.seats_of(team)
             yield {
                 "game": label,
                 "hand": result.number,
                 "dealer": players[result.dealer],
-                "team": teams[team],
+                "team": sides[team],
                 "players": " & ".join(players[s] for s in seats),
                 "bids": "/".join(_bid_text(hand.bids[s]) for s in seats),
-                "tricks": _tricks_text(hand, team),
+                "tricks": _tricks_text(hand, team, rules),
                 "contract": team_hand.contract,
                 "contract_points": team_hand.contract_points,
                 "bag_points": team_hand.bag_points,
@@ -75,11 +85,12 @@ def _bid_text(bid: scoring.Bid | None) -> str:
     return BID_TEXT.get(bid, str(bid)) if isinstance(bid, str) else str(bid)
 
 
-def _tricks_text(hand: scoring.Hand, team: int) -> str:
-    """The partners' tricks as "5/0", or the team's total alone when only that was entered."""
-    seats = scoring.seats_of(team)
+def _tricks_text(hand: scoring.Hand, team: int, rules: scoring.Rules) -> str:
+    """The partners' tricks as "5/0", or the team's total alone when only that was entered; a
+    player on their own has a lone count."""
+    seats = rules.seats_of(team)
     if any(hand.tricks[s] is None for s in seats):
-        return str(hand.taken(team))
+        return str(hand.taken(team, rules))
     return "/".join(str(hand.tricks[s]) for s in seats)
 
 
@@ -105,9 +116,11 @@ def _cell(value):
 
 
 def csv_filename(game_model) -> str:
-    """A short ASCII name for the game's CSV file, e.g. spades-team-a-vs-team-b-2026-11-29.csv."""
-    names = [_slug(name) or f"team-{i + 1}" for i, name in enumerate(game_model.teams)]
-    parts = ["spades", f"{names[0]}-vs-{names[1]}"]
+    """A short ASCII name for the game's CSV file, e.g. spades-team-a-vs-team-b-2026-11-29.csv
+    (every player's name, one after the other, without partners)."""
+    sides = side_names(game_model, game_model.scoring_rules)
+    names = [_slug(name) or f"team-{i + 1}" for i, name in enumerate(sides)]
+    parts = ["spades", "-vs-".join(names)]
     created = getattr(game_model, "created_at", None)
     if created is not None:
         parts.append(created.date().isoformat())
@@ -127,11 +140,15 @@ def game_json(game_model, state: scoring.Game) -> dict:
     Holds no link token nor device id: the data is served to anyone with the view link.
     """
     created = getattr(game_model, "created_at", None)
+    rules = state.rules
+    sides = side_names(game_model, rules)
     return {
-        "rules": state.rules.to_dict(),
+        "rules": rules.to_dict(),
         "preset": game_model.preset,
         "teams": list(game_model.teams),
         "players": list(game_model.players),
+        # Who is scored together, in the order of `totals`, `bags` and each hand's `teams`.
+        "sides": [{"name": sides[s], "seats": list(rules.seats_of(s))} for s in rules.sides],
         "first_dealer": state.first_dealer,
         "created_at": created.isoformat() if created is not None else None,
         "hands": [_hand_json(result) for result in state.hands],
@@ -191,7 +208,7 @@ def _next_json(nxt: scoring.NextHand | None) -> dict | None:
     """What the next hand needs, or None once the game is over."""
     if nxt is None:
         return None
-    return {
+    data = {
         "number": nxt.number,
         "dealer": nxt.dealer,
         "first_bidder": nxt.first_bidder,
@@ -199,3 +216,6 @@ def _next_json(nxt: scoring.NextHand | None) -> dict | None:
         "bags_left": list(nxt.bags_left),
         "points_to_win": list(nxt.points_to_win),
     }
+    if nxt.first_to_draw is not None:  # two players draw their hands: nobody deals
+        data["first_to_draw"] = nxt.first_to_draw
+    return data

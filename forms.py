@@ -17,14 +17,38 @@ from wtforms.validators import Length, Optional, Regexp, ValidationError
 import scoring
 from models import NAME_LENGTH, new_token
 
+# Cards in a pack with both jokers: a hand cannot have more tricks than each player can hold.
+MOST_CARDS = 54
+
 NONCE_PATTERN = r"^[A-Za-z0-9_-]{16,32}$"
 SEAT_NAMES = (_l("North"), _l("East"), _l("South"), _l("West"))
 TEAM_NAMES = (_l("Team A"), _l("Team B"))
-BID_CHOICES = [SelectChoice(scoring.NIL, _l("Nil"))] + [
-    SelectChoice(str(n), str(n)) for n in range(1, 14)
+# Who sits at the table: the partnership game, or every player a side of their own; each
+# table without partners plays its own preset of scoring.INDIVIDUAL_PRESETS.
+PARTNERS = "partners"
+TABLES = [
+    SelectChoice(PARTNERS, _l("4 players, two teams of partners")),
+    SelectChoice("cutthroat", _l("4 players, each on their own")),
+    SelectChoice("three_handed", _l("3 players")),
+    SelectChoice("two_handed", _l("2 players")),
 ]
+
+
+def bid_choices(most: int = scoring.TRICKS_PER_HAND) -> list[SelectChoice]:
+    """The bid buttons of a hand of `most` tricks: Nil, then 1 to `most`."""
+    return [SelectChoice(scoring.NIL, _l("Nil"))] + [
+        SelectChoice(str(n), str(n)) for n in range(1, most + 1)
+    ]
+
+
+def trick_choices(most: int = scoring.TRICKS_PER_HAND) -> list[SelectChoice]:
+    """The trick buttons of a hand of `most` tricks: 0 to `most`."""
+    return [SelectChoice(str(n), str(n)) for n in range(most + 1)]
+
+
+BID_CHOICES = bid_choices()
 BLIND_NIL_CHOICE = SelectChoice(scoring.BLIND_NIL, _l("Blind Nil"))
-TRICK_CHOICES = [SelectChoice(str(n), str(n)) for n in range(14)]
+TRICK_CHOICES = trick_choices()
 # The characters that change the direction of the text after them: embeddings, overrides and
 # isolates (U+202A-U+202E, U+2066-U+2069) and the direction marks (LRM, RLM, ALM). A name ending
 # in a right-to-left override would reverse the score printed after it; no name needs them.
@@ -110,10 +134,11 @@ class Form(FlaskForm):
 
 
 class NewGameForm(Form):
-    """Teams, seats, first dealer, rule preset and house rules for a new game."""
+    """The table, teams, seats, first dealer, rule preset and house rules for a new game."""
 
     nonce = HiddenField(default=_fresh_nonce, validators=[Optional(), Regexp(NONCE_PATTERN)])
 
+    table = RadioField(_l("Players"), choices=TABLES, default=PARTNERS)
     team_0 = _name(TEAM_NAMES[0])
     team_1 = _name(TEAM_NAMES[1])
     player_0 = _name(SEAT_NAMES[0])
@@ -161,26 +186,54 @@ class NewGameForm(Form):
         _l("10 for 200"), choices=_keep_or(("off", _l("Off")), ("on", _l("On"))), default=""
     )
     boston_bonus = _number(_l("Bonus for all 13 tricks"), 0, 1000, _l("0: none."))
+    tricks_per_hand = _number(
+        _l("Tricks a hand"), 1, 27, _l("13; 17 with three players (18 with both jokers).")
+    )
+    bids_may_total_tricks = SelectField(
+        _l("Bids adding up to the tricks"),
+        choices=_keep_or(("yes", _l("Allowed")), ("no", _l("Not allowed: the dealer changes"))),
+        default="",
+    )
+    set_scores = SelectField(
+        _l("A contract not made"),
+        choices=_keep_or(
+            ("minus", _l("Loses 10 a trick bid")), ("zero", _l("Scores nothing for it"))
+        ),
+        default="",
+    )
 
-    def names(self) -> tuple[tuple[str, str], tuple[str, str, str, str]]:
-        """Team and player names, with the defaults for those left blank."""
+    def validate_first_dealer(self, field) -> None:
+        """The first dealer must sit at the chosen table (seats 0 to players − 1)."""
+        preset = scoring.ALL_PRESETS.get(self.preset_key())
+        if preset is None:  # an unknown preset is refused beside its own field
+            return
+        players = preset.rules.players
+        if field.data is not None and field.data.isdigit() and int(field.data) >= players:
+            raise ValidationError(gettext("Choose one of the players at the table."))
+
+    def preset_key(self) -> str:
+        """The preset the game plays by: the chosen one for partners, else the table's own."""
+        table = self.table.data
+        if table != PARTNERS and table in scoring.INDIVIDUAL_PRESETS:
+            return str(table)
+        return str(self.preset.data)
+
+    def names(self) -> tuple[tuple[str, str], tuple[str, ...]]:
+        """Team and player names (one per seat of the chosen table), with the defaults for
+        those left blank."""
 
         def name(field: str, default: object) -> str:
             """The field's name, or the default for a blank one."""
             return str(self[field].data or default)
 
         teams = (name("team_0", TEAM_NAMES[0]), name("team_1", TEAM_NAMES[1]))
-        players = (
-            name("player_0", SEAT_NAMES[0]),
-            name("player_1", SEAT_NAMES[1]),
-            name("player_2", SEAT_NAMES[2]),
-            name("player_3", SEAT_NAMES[3]),
-        )
+        seats = scoring.ALL_PRESETS[self.preset_key()].rules.seats
+        players = tuple(name(f"player_{seat}", SEAT_NAMES[seat]) for seat in seats)
         return teams, players
 
     def rules(self) -> scoring.Rules:
         """The chosen preset with every filled-in house rule applied."""
-        rules = scoring.PRESETS[self.preset.data].rules
+        rules = scoring.ALL_PRESETS[self.preset_key()].rules
         changes = {}
         for name in ("target", "nil_bonus", "bag_limit", "bag_penalty", "min_team_bid"):
             if self[name].data is not None:
@@ -195,7 +248,25 @@ class NewGameForm(Form):
                 changes[name] = self[name].data
         if self.ten_for_200.data:
             changes["ten_for_200"] = self.ten_for_200.data == "on"
+        if self.tricks_per_hand.data is not None:
+            changes["tricks_per_hand"] = self.tricks_per_hand.data
+        if self.bids_may_total_tricks.data:
+            changes["bids_may_total_tricks"] = self.bids_may_total_tricks.data == "yes"
+        if self.set_scores.data:
+            changes["set_scores"] = self.set_scores.data
         return rules.but(**changes)
+
+    def validate_tricks_per_hand(self, field) -> None:
+        """Every player needs a card for every trick: at most the pack (54 cards with both
+        jokers) shared between the players at the table."""
+        preset = scoring.ALL_PRESETS.get(self.preset_key())
+        if field.data is None or preset is None:
+            return
+        most = MOST_CARDS // preset.rules.players
+        if field.data > most:
+            raise ValidationError(
+                gettext("A whole number from %(low)s to %(high)s.", low=1, high=most)
+            )
 
 
 class ActionForm(Form):
@@ -206,7 +277,8 @@ class ActionForm(Form):
 
 
 class HandForm(ActionForm):
-    """Four bids and the tricks taken; blank tricks are filled in where only one is missing."""
+    """One bid per seat and the tricks taken; blank tricks are filled in where only one is
+    missing. Made for the partnership game; `for_rules` fits it to any table."""
 
     bid_0 = RadioField(choices=BID_CHOICES, validate_choice=False)
     bid_1 = RadioField(choices=BID_CHOICES, validate_choice=False)
@@ -219,11 +291,37 @@ class HandForm(ActionForm):
     team_tricks_0 = RadioField(choices=TRICK_CHOICES, validate_choice=False)
     team_tricks_1 = RadioField(choices=TRICK_CHOICES, validate_choice=False)
 
+    rules_played = scoring.Rules()
+
+    def for_rules(self, rules: scoring.Rules) -> HandForm:
+        """Fit the buttons and seats to a game's rules (a hand of 17 tricks has 17 buttons)."""
+        self.rules_played = rules
+        if rules.tricks_per_hand != scoring.TRICKS_PER_HAND:
+            most = rules.tricks_per_hand
+            for seat in scoring.SEATS:
+                self[f"bid_{seat}"].choices = bid_choices(most)
+                self[f"tricks_{seat}"].choices = trick_choices(most)
+        return self
+
     def offer_blind_nil(self, allowed: tuple[bool, ...]) -> None:
-        """Show the Blind Nil choice only to the seats whose team may bid it now."""
-        for seat in scoring.SEATS:
-            if allowed[scoring.team_of(seat)]:
-                self[f"bid_{seat}"].choices = [*BID_CHOICES, BLIND_NIL_CHOICE]
+        """Show the Blind Nil choice only to the seats whose side may bid it now."""
+        rules = self.rules_played
+        for seat in rules.seats:
+            choices = self[f"bid_{seat}"].choices
+            if allowed[rules.side_of(seat)] and BLIND_NIL_CHOICE not in choices:
+                self[f"bid_{seat}"].choices = [*choices, BLIND_NIL_CHOICE]
+
+    def bid_fields(self) -> list:
+        """The bid field of every seat at the table, by seat."""
+        return [self[f"bid_{seat}"] for seat in self.rules_played.seats]
+
+    def trick_fields(self) -> list:
+        """Every trick field the table uses: each seat's, then the teams' totals."""
+        rules = self.rules_played
+        fields = [self[f"tricks_{seat}"] for seat in rules.seats]
+        if rules.partnership:
+            fields += [self.team_tricks_0, self.team_tricks_1]
+        return fields
 
     def fill_from(self, hand) -> None:
         """Pre-select the stored inputs of a hand (for the hand in play or an edit)."""
@@ -240,8 +338,10 @@ class HandForm(ActionForm):
         Only the values the tap rows offer are accepted: anything else (other digits, signs,
         spaces) is an error beside its field, never a guess.
         """
-        bids = tuple(self._pick(f"bid_{s}", _bid_value) for s in scoring.SEATS)
-        tricks = tuple(self._pick(f"tricks_{s}", _trick_value) for s in scoring.SEATS)
+        seats = self.rules_played.seats
+        bids = tuple(self._pick(f"bid_{s}", _bid_value) for s in seats)
+        tricks = tuple(self._pick(f"tricks_{s}", _trick_value) for s in seats)
+        # Read at every table: without partners the engine refuses a team total sent anyway.
         team_tricks = tuple(self._pick(f"team_tricks_{t}", _trick_value) for t in (0, 1))
         if self.has_errors():
             return None
@@ -272,7 +372,7 @@ class HandForm(ActionForm):
     def add_problems(self, problems) -> None:
         """Word the engine's problems and put each beside the field it concerns."""
         for problem in problems:
-            self.add_error(_field_of(problem), problem_message(problem))
+            self.add_error(_field_of(problem), problem_message(problem, self.rules_played))
 
 
 def _bid_value(raw: str):
@@ -283,10 +383,10 @@ def _bid_value(raw: str):
 
 
 def _trick_value(raw: str) -> int | None:
-    """A trick count 0-13 from its button value, or None for anything else."""
+    """A count of one or two plain digits from its button value, or None for anything else;
+    whether it fits the hand is the engine's to say, in words that name the hand's tricks."""
     if isinstance(raw, str) and raw.isascii() and raw.isdigit() and len(raw) <= 2:
-        value = int(raw)
-        return value if value <= scoring.TRICKS_PER_HAND else None
+        return int(raw)
     return None
 
 
@@ -301,37 +401,60 @@ def _field_of(problem) -> str | None:
     return None
 
 
-def problem_message(problem) -> str:
-    """The user's-language sentence for one engine problem."""
+def problem_message(problem, rules: scoring.Rules | None = None) -> str:
+    """The user's-language sentence for one engine problem in a game of these rules (the
+    partnership game when not given)."""
+    rules = rules or scoring.Rules()
+    most = rules.tricks_per_hand
     params = problem.params
     code = problem.code
     if code == "bid_missing":
         return gettext("Choose a bid.")
     if code == "bid_out_of_range":
-        return gettext("A bid is Nil or a number from 1 to 13.")
+        return gettext("A bid is Nil or a number from 1 to %(most)s.", most=most)
     if code == "blind_nil_not_allowed":
         return gettext("These rules do not allow Blind Nil.")
+    if code == "blind_nil_not_behind" and not rules.partnership:
+        return gettext(
+            "Blind Nil only when you are %(deficit)s or more behind the leader.",
+            deficit=params.get("deficit"),
+        )
     if code == "blind_nil_not_behind":
         return gettext(
             "Blind Nil only when your team is %(deficit)s or more behind.",
             deficit=params.get("deficit"),
         )
+    if code == "team_bid_below_minimum" and not rules.partnership:
+        return gettext("Each player must bid at least %(minimum)s.", minimum=params.get("minimum"))
     if code == "team_bid_below_minimum":
         return gettext(
             "Each team must bid at least %(minimum)s in all.", minimum=params.get("minimum")
         )
+    if code == "bids_total_tricks":
+        return gettext(
+            "The bids may not add up to %(total)s: the dealer bids something else.",
+            total=params.get("total"),
+        )
+    if code == "team_tricks_without_partners":
+        return gettext("Without partners, enter each player's tricks.")
     if code == "tricks_missing":
         return gettext("Enter the tricks taken.")
+    if code == "tricks_not_tapped" and not rules.partnership:
+        return gettext("Tap the tricks each player took.")
     if code == "tricks_not_tapped":
         return gettext("Tap the tricks each team took.")
     if code in ("tricks_out_of_range", "team_tricks_out_of_range"):
-        return gettext("Tricks are a number from 0 to 13.")
+        return gettext("Tricks are a number from 0 to %(most)s.", most=most)
     if code == "team_tricks_with_nil":
         return gettext("With a Nil bidder, enter each partner's tricks.")
     if code == "team_tricks_mismatch":
         return gettext("The partners' tricks do not add up to the team's.")
     if code == "tricks_total":
-        return gettext("The tricks add up to %(total)s; a hand has 13.", total=params.get("total"))
+        return gettext(
+            "The tricks add up to %(total)s; a hand has %(most)s.",
+            total=params.get("total"),
+            most=most,
+        )
     if code == "game_over":
         return gettext("The game is over: no more hands.")
     return gettext("This hand cannot be scored.")

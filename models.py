@@ -51,6 +51,8 @@ class GameRecord(db.Model):  # type: ignore[name-defined]  # Flask-SQLAlchemy's 
     team_1: Mapped[str] = mapped_column(String(NAME_LENGTH))
     player_0: Mapped[str] = mapped_column(String(NAME_LENGTH))
     player_1: Mapped[str] = mapped_column(String(NAME_LENGTH))
+    # "" where the table has fewer seats (three or two players): kept NOT NULL, as changing the
+    # column on SQLite would copy the game table, and dropping the old one cascades to hands.
     player_2: Mapped[str] = mapped_column(String(NAME_LENGTH))
     player_3: Mapped[str] = mapped_column(String(NAME_LENGTH))
     first_dealer: Mapped[int] = mapped_column(default=0)
@@ -91,9 +93,20 @@ class GameRecord(db.Model):  # type: ignore[name-defined]  # Flask-SQLAlchemy's 
         return (self.team_0, self.team_1)
 
     @property
-    def players(self) -> tuple[str, str, str, str]:
-        """The four player names by seat."""
-        return (self.player_0, self.player_1, self.player_2, self.player_3)
+    def players(self) -> tuple[str, ...]:
+        """The player names by seat, one per seat at the table."""
+        # Read from the stored rules as they are: pages ask this often, parsing them costs more.
+        seats = self.rules.get("players", 4)
+        return (self.player_0, self.player_1, self.player_2, self.player_3)[:seats]
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        """What each side is called: the team names, or without partners the players'."""
+        return self.teams if self.rules.get("partnership", True) else self.players
+
+    def side_players(self, side: int) -> tuple[str, ...]:
+        """The names of the players who score for a side: two partners, or the one player."""
+        return tuple(self.players[seat] for seat in self.scoring_rules.seats_of(side))
 
 
 class ReplacedLink(db.Model):  # type: ignore[name-defined]
@@ -125,8 +138,8 @@ class HandInputs:
     if TYPE_CHECKING:  # the columns of HandRecord, the fields of StoredHand
         bid_0: str
         bid_1: str
-        bid_2: str
-        bid_3: str
+        bid_2: str | None
+        bid_3: str | None
         tricks_0: int | None
         tricks_1: int | None
         tricks_2: int | None
@@ -136,13 +149,17 @@ class HandInputs:
 
     @property
     def bids(self) -> tuple:
-        """The four bids as the engine reads them (numbers, NIL or BLIND_NIL)."""
-        return tuple(bid_from_text(b) for b in (self.bid_0, self.bid_1, self.bid_2, self.bid_3))
+        """One bid per seat as the engine reads them (numbers, NIL or BLIND_NIL); seats the
+        table does not have are stored empty."""
+        texts = (self.bid_0, self.bid_1, self.bid_2, self.bid_3)
+        return tuple(bid_from_text(b) for b in texts if b is not None)
 
     @property
     def tricks(self) -> tuple:
-        """The four seats' tricks, None where only a team total was entered."""
-        return (self.tricks_0, self.tricks_1, self.tricks_2, self.tricks_3)
+        """Each seat's tricks, None where only a team total was entered."""
+        tricks = (self.tricks_0, self.tricks_1, self.tricks_2, self.tricks_3)
+        # Every seat at the table has a bid, so the bids say how many seats there are.
+        return tricks[: len(self.bids)]
 
     @property
     def team_tricks(self) -> tuple:
@@ -173,8 +190,8 @@ class HandRecord(HandInputs, db.Model):  # type: ignore[name-defined]
     number: Mapped[int]
     bid_0: Mapped[str] = mapped_column(String(9))
     bid_1: Mapped[str] = mapped_column(String(9))
-    bid_2: Mapped[str] = mapped_column(String(9))
-    bid_3: Mapped[str] = mapped_column(String(9))
+    bid_2: Mapped[str | None] = mapped_column(String(9))  # empty without a third seat
+    bid_3: Mapped[str | None] = mapped_column(String(9))  # empty without a fourth seat
     tricks_0: Mapped[int | None]
     tricks_1: Mapped[int | None]
     tricks_2: Mapped[int | None]
@@ -204,8 +221,8 @@ class StoredHand(HandInputs):
     number: int
     bid_0: str
     bid_1: str
-    bid_2: str
-    bid_3: str
+    bid_2: str | None
+    bid_3: str | None
     tricks_0: int | None
     tricks_1: int | None
     tricks_2: int | None
@@ -235,8 +252,11 @@ HAND_INPUTS = (
 
 
 def hand_columns(hand: scoring.Hand) -> dict:
-    """The engine's hand as the values of a stored hand's input columns."""
-    values = (*(bid_to_text(b) for b in hand.bids), *hand.tricks, *hand.team_tricks)
+    """The engine's hand as the values of a stored hand's input columns; the seats a smaller
+    table does not have are left empty."""
+    empty = (None,) * (len(scoring.SEATS) - len(hand.bids))
+    bids = (*(bid_to_text(b) for b in hand.bids), *empty)
+    values = (*bids, *hand.tricks, *empty, *hand.team_tricks)
     return dict(zip(HAND_INPUTS, values, strict=True))
 
 

@@ -47,7 +47,8 @@ class ScoredGame:
         """Seats in the order they bid the next hand, starting left of its dealer."""
         upcoming = self.state.next
         first = upcoming.first_bidder if upcoming is not None else 0
-        return [(first + i) % len(scoring.SEATS) for i in scoring.SEATS]
+        seats = self.state.rules.seats
+        return [(first + i) % len(seats) for i in seats]
 
 
 def replays() -> Replays:

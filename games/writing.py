@@ -97,10 +97,12 @@ def enter_hand(
             # The bids in play sent back unchanged: Save was tapped before the tricks were.
             raise HandRefused((scoring.Problem("tricks_not_tapped"),))
         rules, totals = scored.record.scoring_rules, scored.state.totals
-        problems = tuple(scoring.bid_problems(rules, bids, totals))
+        dealer = scored.state.next_dealer
+        problems = tuple(scoring.bid_problems(rules, bids, totals, dealer=dealer))
         hand = scoring.Hand(bids)
     else:
-        tricks, team_tricks = scoring.fill_in_tricks(bids, tricks, team_tricks)
+        rules = scored.state.rules
+        tricks, team_tricks = scoring.fill_in_tricks(bids, tricks, team_tricks, rules=rules)
         hand = scoring.Hand(bids, tricks, team_tricks)
         problems = scored.state.problems(hand)
     if problems:
@@ -117,7 +119,8 @@ def edit_hand(
     Raises HandRefused for the hand itself, LaterHandRefused when a later hand (or the bids in
     play) would become impossible, Conflict when another write came first.
     """
-    tricks, team_tricks = scoring.fill_in_tricks(bids, tricks, team_tricks)
+    rules = scored.state.rules
+    tricks, team_tricks = scoring.fill_in_tricks(bids, tricks, team_tricks, rules=rules)
     hand = scoring.Hand(bids, tricks, team_tricks)
     hands = [h.to_engine() for h in scored.played]
     hands[number - 1] = hand
@@ -142,7 +145,9 @@ def in_play_problem(scored: ScoredGame, state: scoring.Game) -> scoring.Problem 
     if state.over:
         return scoring.Problem("game_over")
     rules = scored.record.scoring_rules
-    problems = scoring.bid_problems(rules, scored.in_play.bids, state.totals)
+    problems = scoring.bid_problems(
+        rules, scored.in_play.bids, state.totals, dealer=state.next_dealer
+    )
     return problems[0] if problems else None
 
 
@@ -219,24 +224,28 @@ def commit(record: GameRecord, write: Write) -> None:
 def create_game(
     *,
     teams: tuple[str, str],
-    players: tuple[str, str, str, str],
+    players: tuple[str, ...],
     first_dealer: int,
     preset: str,
     rules: scoring.Rules,
     device: str,
     nonce: str | None,
 ) -> GameRecord:
-    """A new stored game; the same new-game form sent twice gives the game it made first."""
+    """A new stored game; the same new-game form sent twice gives the game it made first.
+
+    `players` holds one name per seat of the rules' table; the seats it lacks are stored "".
+    """
     existing = created_by(nonce)
     if existing is not None:
         return existing
+    seated = (*players, "", "")
     record = GameRecord(
         team_0=teams[0],
         team_1=teams[1],
         player_0=players[0],
         player_1=players[1],
-        player_2=players[2],
-        player_3=players[3],
+        player_2=seated[2],
+        player_3=seated[3],
         first_dealer=first_dealer,
         preset=preset,
         rules=rules.to_dict(),
@@ -269,7 +278,7 @@ def rematch(scored: ScoredGame, device: str) -> GameRecord:
     if existing is not None:  # a second tap, or another phone was quicker
         return existing
     # A finished game has no next hand (`state.next`); the deal moves on from where it stopped.
-    dealer = (old.first_dealer + len(scored.state.hands)) % len(scoring.SEATS)
+    dealer = scored.state.next_dealer
     record = GameRecord(
         team_0=old.team_0,
         team_1=old.team_1,

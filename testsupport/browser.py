@@ -123,9 +123,21 @@ class Phone:
 
     # --- the game ------------------------------------------------------------------------
 
-    def start_game(self, players=(), teams=(), dealer: int = 0, preset: str | None = None) -> str:
-        """Fill the new-game form on the home page, tap Start, and return the edit token."""
+    def start_game(
+        self,
+        players=(),
+        teams=(),
+        dealer: int = 0,
+        preset: str | None = None,
+        table: str | None = None,
+    ) -> str:
+        """Fill the new-game form on the home page, tap Start, and return the edit token.
+
+        `table` taps who plays (`three_handed`, ...) first; left out, the form's partners stay.
+        """
         self.go("/")
+        if table is not None:
+            self.choose("table", table)
         for seat, name in enumerate(players):
             self.type_into(f'input[name="player_{seat}"]', name)
         for team, name in enumerate(teams):
@@ -137,7 +149,7 @@ class Phone:
         return self.token()
 
     def enter_bids(self, *bids) -> None:
-        """Tap the four bids by seat (in the order they are bid at the table), then Save."""
+        """Tap one bid per player by seat (in the order they are bid at the table), then Save."""
         order = self.page.eval_on_selector_all(
             '.hand-form fieldset:has(input[name^="bid_"])',
             "sets => sets.map(s => s.querySelector('input').name)",
@@ -157,8 +169,8 @@ class Phone:
         """Tap the hand form's Save button and wait for the answer."""
         self.tap_to_save(".hand-form button.save")
 
-    def totals(self) -> tuple[int, int]:
-        """The two totals the scoreboard shows, as numbers."""
+    def totals(self) -> tuple[int, ...]:
+        """The totals the scoreboard shows, one per side, as numbers."""
         texts = self.locate(".scoreboard .total").all_inner_texts()
         return tuple(number(t) for t in texts)
 

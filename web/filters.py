@@ -62,12 +62,15 @@ def bid_text(bid: int | str) -> str:
     return str(bid)
 
 
-def tricks_text(hand: scoring.Hand, team: int) -> str:
-    """A team's tricks: each partner's when known (5 + 0), else the team's total."""
-    first, second = hand.tricks[team], hand.tricks[team + 2]
-    if first is None or second is None:
-        return str(hand.taken(team))
-    return f"{first} + {second}"
+def tricks_text(hand: scoring.Hand, team: int, rules: scoring.Rules | None = None) -> str:
+    """A side's tricks: each partner's when known (5 + 0), else the team's total; a player on
+    their own has only their own (the partnership game when no rules are given)."""
+    rules = rules or scoring.Rules()
+    seats = rules.seats_of(team)
+    values = [hand.tricks[seat] for seat in seats]
+    if len(values) == 1 or None in values:
+        return str(hand.taken(team, rules))
+    return " + ".join(str(value) for value in values)
 
 
 def current_language() -> str:
@@ -80,8 +83,24 @@ def html_lang() -> str:
     return current_language().replace("_", "-")
 
 
-def running_totals_svg(state: scoring.Game, teams: tuple[str, str]) -> Markup:
-    """The chart of both teams' running totals, titled in the user's language."""
+def running_totals_svg(state: scoring.Game, sides: tuple[str, ...]) -> Markup:
+    """The chart of every side's running totals, titled in the user's language.
+
+    Each name goes in isolated (FIRST STRONG ISOLATE … POP DIRECTIONAL ISOLATE): the title is
+    plain text, where a name typed in another script must not turn the scores around it.
+    """
+    teams = tuple(f"{chart.FSI}{name}{chart.PDI}" for name in sides)
+    if len(teams) != 2:
+        scores = ", ".join(
+            f"{name} {total}" for name, total in zip(teams, state.totals, strict=True)
+        )
+        title = ngettext(
+            "Running totals after %(num)s hand: %(scores)s",
+            "Running totals after %(num)s hands: %(scores)s",
+            len(state.hands),
+            scores=scores,
+        )
+        return chart.running_totals_svg(state, teams, title=title)
     title = ngettext(
         "Running totals after %(num)s hand: %(first)s %(a)s, %(second)s %(b)s",
         "Running totals after %(num)s hands: %(first)s %(a)s, %(second)s %(b)s",
@@ -95,5 +114,7 @@ def running_totals_svg(state: scoring.Game, teams: tuple[str, str]) -> Markup:
 
 
 def preset_choices() -> list[tuple[str, str, str]]:
-    """Each preset's key, name and description, in the user's language (from scoring.PRESETS)."""
-    return [(key, gettext(p.name), gettext(p.description)) for key, p in scoring.PRESETS.items()]
+    """Each preset's key, name and description, in the user's language: the partnership ones,
+    then the tables without partners (from scoring.ALL_PRESETS)."""
+    presets = scoring.ALL_PRESETS.items()
+    return [(key, gettext(p.name), gettext(p.description)) for key, p in presets]

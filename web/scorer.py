@@ -70,7 +70,7 @@ def create_game() -> Response | tuple[str, int]:
         teams=teams,
         players=players,
         first_dealer=int(form.first_dealer.data),
-        preset=form.preset.data,
+        preset=form.preset_key(),
         rules=form.rules(),  # the fields' ranges keep every combination playable
         device=device,
         nonce=form.nonce.data,
@@ -95,7 +95,7 @@ def game_page(
     per change of the game while its form is fresh and nothing else is said."""
     fresh = form is None and message is None and status == 200
     if form is None:
-        form = HandForm(formdata=None)
+        form = HandForm(formdata=None).for_rules(scored.state.rules)
         if scored.in_play is not None:
             form.fill_from(scored.in_play)
         form.version.data = str(scored.record.version)
@@ -138,7 +138,7 @@ def refused(token: str, write: games.Write) -> Response:
 def enter_hand(token: str) -> Response:
     """Save the bids of the hand being played, or the whole hand once the tricks are in."""
     scored = games.load(token)
-    form = HandForm()
+    form = HandForm().for_rules(scored.state.rules)
     if not form.validate_on_submit():
         form.add_error(None, gettext("Something in that request was not right."))
         return game_page(scored, form, 400)
@@ -146,7 +146,7 @@ def enter_hand(token: str) -> Response:
     if games.is_repeat(scored.record, write):
         return saved(token)
     if scored.state.over:
-        form.add_error(None, problem_message(scoring.Problem("game_over")))
+        form.add_error(None, problem_message(scoring.Problem("game_over"), scored.state.rules))
         return game_page(scored, form, 422)
     parsed = form.parsed()
     if parsed is None:
@@ -178,7 +178,7 @@ def edit_hand(token: str, number: int) -> Response:
     stored = played_hand(scored, number)
     if request.method == "GET":
         return edit_page(scored, number, filled_form(scored, stored))
-    form = HandForm()
+    form = HandForm().for_rules(scored.state.rules)
     if not form.validate_on_submit():
         form.add_error(None, gettext("Something in that request was not right."))
         return edit_page(scored, number, form, 400)
@@ -194,7 +194,7 @@ def edit_hand(token: str, number: int) -> Response:
         form.add_problems(refusal.problems)
         return edit_page(scored, number, form, 422)
     except games.LaterHandRefused as refusal:
-        note_later_hand(form, refusal.number, refusal.problem)
+        note_later_hand(form, refusal.number, refusal.problem, scored.state.rules)
         return edit_page(scored, number, form, 422)
     except games.Conflict:
         if games.was_applied(token, write):
@@ -207,20 +207,22 @@ def edit_hand(token: str, number: int) -> Response:
 
 def filled_form(scored: games.ScoredGame, stored: StoredHand) -> HandForm:
     """The hand form showing a stored hand's inputs, for the game's current version."""
-    form = HandForm(formdata=None)
+    form = HandForm(formdata=None).for_rules(scored.state.rules)
     form.fill_from(stored)
     form.version.data = str(scored.record.version)
     return form
 
 
-def note_later_hand(form: HandForm, number: int, problem: scoring.Problem) -> None:
+def note_later_hand(
+    form: HandForm, number: int, problem: scoring.Problem, rules: scoring.Rules
+) -> None:
     """Explain that an edit would leave a later hand (or the bids in play) impossible."""
     form.add_error(
         None,
         gettext(
             "That change would make hand %(number)s impossible: %(reason)s",
             number=number,
-            reason=problem_message(problem),
+            reason=problem_message(problem, rules),
         ),
     )
 
@@ -233,14 +235,10 @@ def edit_page(
     message: str | None = None,
 ) -> Response:
     """The page to correct one played hand."""
+    rules = scored.state.rules
     before = scored.state.hands[number - 2].teams if number > 1 else None
-    totals = (before[0].total, before[1].total) if before else (0, 0)
-    rules = scored.record.scoring_rules
-    allowed = (
-        scoring.blind_nil_allowed(rules, 0, totals),
-        scoring.blind_nil_allowed(rules, 1, totals),
-    )
-    form.offer_blind_nil(allowed)
+    totals = tuple(side.total for side in before) if before else (0,) * len(rules.sides)
+    form.offer_blind_nil(tuple(scoring.blind_nil_allowed(rules, s, totals) for s in rules.sides))
     return page_or_part(
         "edit_hand.html",
         "_edit_hand.html",

@@ -97,8 +97,9 @@ def device_csv() -> Response:
 
 
 def game_label(record: GameRecord) -> str:
-    """How a game is named in a CSV: its teams and the day it started."""
-    return f"{record.team_0} vs {record.team_1} {record.created_at:%Y-%m-%d}"
+    """How a game is named in a CSV: its sides (teams, or players on their own) and the day it
+    started."""
+    return f"{' vs '.join(record.sides)} {record.created_at:%Y-%m-%d}"
 
 
 def csv_response(scored_games: list[games.ScoredGame], filename: str | None = None) -> Response:
