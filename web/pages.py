@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 from flask import Response, current_app, make_response, render_template, request, url_for
+from flask_wtf import FlaskForm
 
 from web.renders import render_kept
 
@@ -18,15 +19,23 @@ def wants_part() -> bool:
 
 
 def page_or_part(
-    page: str, part: str, status: int = 200, kept_for: Hashable | None = None, **context: Any
+    page: str,
+    part: str,
+    status: int = 200,
+    kept_for: Hashable | None = None,
+    make_form: Callable[[], FlaskForm] | None = None,
+    **context: Any,
 ) -> Response:
     """The whole page for a browser, or just the part htmx asked for, which the page includes;
     rendered once per `kept_for` (what its game's state depends on) when that is given, for a
-    page that shows nothing of this request but its address and language (web/renders.py)."""
+    page that shows nothing of this request but its address and language (web/renders.py).
+    `make_form` makes the page's `form`, asked only when the page is rendered."""
     template = part if wants_part() else page
     if kept_for is not None:
-        body = render_kept(template, kept_for, **context)
+        body = render_kept(template, kept_for, make_form, **context)
     else:
+        if make_form is not None:
+            context["form"] = make_form()
         body = render_template(template, **context)
     response = make_response(body, status)
     response.vary.add("HX-Request")

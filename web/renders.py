@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 import secrets
 import threading
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 from cachetools import LRUCache
@@ -92,10 +92,15 @@ def one_time_token() -> str:
     return renders().nonce_hole if g.get("rendering_to_keep") else new_token()
 
 
-def render_kept(template: str, game: Hashable, **context: Any) -> str:
+def render_kept(
+    template: str,
+    game: Hashable,
+    make_form: Callable[[], FlaskForm] | None = None,
+    **context: Any,
+) -> str:
     """`template` rendered for this request, from the page kept for `game` (what its state
-    depends on: see games.Replays.key) when there is one. The page's `form`, if any, fresh and
-    unsent, has its tokens turned into holes for the render."""
+    depends on: see games.Replays.key) when there is one. The page's form, fresh and unsent,
+    is made by `make_form` (or given as `form`) only for a render, its tokens turned into holes."""
     kept = renders()
     key = (
         game,
@@ -107,6 +112,8 @@ def render_kept(template: str, game: Hashable, **context: Any) -> str:
     )
     page = kept.get(key)
     if page is None:
+        if make_form is not None:
+            context["form"] = make_form()
         form: FlaskForm | None = context.get("form")
         if form is not None:
             csrf_field = getattr(form, "csrf_token", None)

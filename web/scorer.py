@@ -94,21 +94,28 @@ def game_page(
     """A game's page (or its swappable part) with the form for the next hand; rendered once
     per change of the game while its form is fresh and nothing else is said."""
     fresh = form is None and message is None and status == 200
-    if form is None:
-        form = HandForm(formdata=None).for_rules(scored.state.rules)
-        if scored.in_play is not None:
-            form.fill_from(scored.in_play)
-        form.version.data = str(scored.record.version)
-    upcoming = scored.state.next
-    if upcoming is not None:
-        form.offer_blind_nil(upcoming.blind_nil_allowed)
+
+    def hand_form() -> HandForm:
+        """The form for the next hand: the one sent back, or a new one showing the game (made
+        only when the page is rendered, not for a page kept)."""
+        shown = form
+        if shown is None:
+            shown = HandForm(formdata=None).for_rules(scored.state.rules)
+            if scored.in_play is not None:
+                shown.fill_from(scored.in_play)
+            shown.version.data = str(scored.record.version)
+        upcoming = scored.state.next
+        if upcoming is not None:
+            shown.offer_blind_nil(upcoming.blind_nil_allowed)
+        return shown
+
     return page_or_part(
         "game.html",
         "_game.html",
         status,
         kept_for=kept_for(scored) if fresh else None,
+        make_form=hand_form,
         scored=scored,
-        form=form,
         message=message,
         editable=True,
         all_hands=request.args.get("all") == "1",
