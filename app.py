@@ -14,7 +14,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 import cli
 import database
 from extensions import babel, csrf, db, limiter, migrate
-from games import Replays
+from games import Careers, Replays
 from web import (
     assets,
     errors,
@@ -26,6 +26,9 @@ from web import (
     qr,
     renders,
     scorer,
+    sheets,
+    summary,
+    tables,
     viewing,
 )
 from web.language import LANGUAGES
@@ -43,6 +46,8 @@ WRITE_LIMIT = "60 per minute"
 GUESS_LIMIT = "30 per minute"
 # Stored hands whose replay each worker keeps, over all the games it keeps (about 1 KB each).
 REPLAY_HANDS_KEPT = 20000
+# Tables' and phones' career figures each worker keeps (a 500-game table's are a few KB).
+CAREERS_KEPT = 256
 # Characters of rendered game pages each worker keeps (a game page at 50 hands is about 16,000).
 RENDER_CHARACTERS_KEPT = 16_000_000
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
@@ -70,7 +75,18 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     limiter.init_app(app)
     assets.init_app(app)
 
-    for blueprint in (scorer.bp, viewing.bp, links.bp, qr.bp, language.bp, privacy.bp, offline.bp):
+    for blueprint in (
+        scorer.bp,
+        viewing.bp,
+        tables.bp,
+        links.bp,
+        qr.bp,
+        language.bp,
+        privacy.bp,
+        offline.bp,
+        sheets.bp,
+        summary.bp,
+    ):
         app.register_blueprint(blueprint)
     errors.register(app)
     privacy.register(app)
@@ -78,6 +94,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     renders.init_app(app)  # after CSRFProtect and the filters: its token makers replace theirs
     cli.register(app)
     app.extensions["replays"] = Replays(app.config["REPLAY_HANDS_KEPT"])
+    app.extensions["careers"] = Careers(app.config["CAREERS_KEPT"])
     app.wsgi_app = UnchangedPolls(app.wsgi_app, app)  # type: ignore[method-assign]
     hops = app.config["PROXY_HOPS"]
     if hops:  # outermost: the limits, the logs and the links all see the real client
@@ -119,6 +136,7 @@ def settings(app: Flask) -> dict[str, Any]:
         "WRITE_LIMIT": os.environ.get("WRITE_LIMIT", WRITE_LIMIT),
         "GUESS_LIMIT": os.environ.get("GUESS_LIMIT", GUESS_LIMIT),
         "REPLAY_HANDS_KEPT": int(os.environ.get("REPLAY_HANDS_KEPT", REPLAY_HANDS_KEPT)),
+        "CAREERS_KEPT": int(os.environ.get("CAREERS_KEPT", CAREERS_KEPT)),
         "RENDER_CHARACTERS_KEPT": int(
             os.environ.get("RENDER_CHARACTERS_KEPT", RENDER_CHARACTERS_KEPT)
         ),

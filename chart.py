@@ -151,3 +151,38 @@ def _dashed(side: int) -> str:
 def _short(name: str, most: int = LEGEND_CHARS) -> str:
     """A side's name cut to fit its share of the legend; the title keeps it whole."""
     return name if len(name) <= most else name[: most - 1] + "…"
+
+
+BAR_HEIGHT = 18
+BAR_GAP = 6
+NAME_WIDTH = 120  # room for a name before its bar
+VALUE_WIDTH = 56  # room for the figure after it
+
+
+def bars_svg(rows: list[tuple[str, float, str]], title: str) -> Markup:
+    """A small horizontal bar chart in the game chart's style: one bar per (name, value, label),
+    its length the value's share of the largest (negative values draw from nothing), the
+    label written after it. `title` (translated by the caller) is its accessible name."""
+    height = max(len(rows), 1) * (BAR_HEIGHT + BAR_GAP)
+    room = WIDTH - NAME_WIDTH - VALUE_WIDTH
+    largest = max((value for _, value, _ in rows), default=0) or 1
+    parts = [
+        '<svg xmlns="http://www.w3.org/2000/svg" class="chart-svg bars" width="100%" '
+        f'viewBox="0 0 {WIDTH} {height}" role="img" aria-label="{escape(title)}">',
+        f"<title>{escape(title)}</title>",
+        f'<g fill="currentColor" font-size="{FONT_SIZE + 1}">',
+    ]
+    for row, (name, value, label) in enumerate(rows):
+        top = row * (BAR_HEIGHT + BAR_GAP)
+        middle = _n(top + BAR_HEIGHT / 2 + FONT_SIZE / 3)
+        length = room * max(value, 0) / largest if largest > 0 else 0
+        parts.append(
+            f'<text x="{NAME_WIDTH - 6}" y="{middle}" text-anchor="end" '
+            f'unicode-bidi="plaintext">{escape(_short(name, 18))}</text>'
+            f'<rect class="bar" x="{NAME_WIDTH}" y="{top}" width="{_n(length)}" '
+            f'height="{BAR_HEIGHT}" rx="3"/>'
+            f'<text x="{_n(NAME_WIDTH + length + 6)}" y="{middle}">{escape(label)}</text>'
+        )
+    parts.append("</g></svg>")
+    # Safe: every piece of user text above went through escape().
+    return Markup("".join(parts))  # noqa: S704

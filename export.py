@@ -1,4 +1,5 @@
-"""A game as a spreadsheet (CSV) or as data (JSON), from the stored game and its replayed score.
+"""A game as a spreadsheet (CSV) or as data (JSON), from the stored game and its replayed score;
+and career figures (`scoring.Career`) the same two ways.
 
 Pure functions: they take a loaded game (anything with the `models.GameRecord` attributes) and the
 engine's replayed `scoring.Game`, and never touch the request or the database.
@@ -94,14 +95,14 @@ def _tricks_text(hand: scoring.Hand, team: int, rules: scoring.Rules) -> str:
     return "/".join(str(hand.tricks[s]) for s in seats)
 
 
-def write_csv(rows: Iterable[dict]) -> str:
+def write_csv(rows: Iterable[dict], columns: tuple[str, ...] = CSV_COLUMNS) -> str:
     """The rows as RFC 4180 CSV text (header first, CRLF line ends), safe to open in a spreadsheet.
 
     Text cells that a spreadsheet would run as a formula get a leading apostrophe; integers are
     written as they are, so a negative total stays a number.
     """
     out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS, lineterminator="\r\n")
+    writer = csv.DictWriter(out, fieldnames=columns, lineterminator="\r\n")
     writer.writeheader()
     for row in rows:
         writer.writerow({key: _cell(value) for key, value in row.items()})
@@ -219,3 +220,93 @@ def _next_json(nxt: scoring.NextHand | None) -> dict | None:
     if nxt.first_to_draw is not None:  # two players draw their hands: nobody deals
         data["first_to_draw"] = nxt.first_to_draw
     return data
+
+
+# The career figures' CSV: one row per player, then per partnership (the README lists them).
+STATS_COLUMNS = (
+    "kind",
+    "name",
+    "games",
+    "wins",
+    "win_rate",
+    "hands",
+    "contracts",
+    "contracts_made",
+    "contracts_made_rate",
+    "sets",
+    "bags",
+    "bags_per_hand",
+    "bag_penalties",
+    "nil_tried",
+    "nil_made",
+    "blind_nil_tried",
+    "blind_nil_made",
+    "points",
+    "points_per_hand",
+    "best_hand",
+    "worst_hand",
+    "biggest_comeback",
+)
+
+
+def _rate(value: float | None) -> float | None:
+    """A share or an average, to two decimals (None where there was nothing to count)."""
+    return None if value is None else round(value, 2)
+
+
+def figures_json(figures: scoring.Figures) -> dict:
+    """One player's or partnership's figures as JSON-ready values."""
+    return {
+        "name": figures.name,
+        "games": figures.games,
+        "wins": figures.wins,
+        "win_rate": _rate(figures.win_rate),
+        "hands": figures.hands,
+        "contracts": figures.contracts,
+        "contracts_made": figures.contracts_made,
+        "contracts_made_rate": _rate(figures.contracts_made_rate),
+        "sets": figures.sets,
+        "bags": figures.bags,
+        "bags_per_hand": _rate(figures.bags_per_hand),
+        "bag_penalties": figures.bag_penalties,
+        "nil_tried": figures.nil_tried,
+        "nil_made": figures.nil_made,
+        "blind_nil_tried": figures.blind_nil_tried,
+        "blind_nil_made": figures.blind_nil_made,
+        "points": figures.points,
+        "points_per_hand": _rate(figures.points_per_hand),
+        "best_hand": None if figures.best_hand is None else figures.best_hand.points,
+        "worst_hand": None if figures.worst_hand is None else figures.worst_hand.points,
+        "biggest_comeback": figures.biggest_comeback,
+    }
+
+
+def stats_rows(career: scoring.Career) -> Iterator[dict]:
+    """The career figures as CSV rows keyed by `STATS_COLUMNS`: players, then partnerships."""
+    for kind, entries in (("player", career.players), ("partnership", career.partnerships)):
+        for figures in entries:
+            yield {"kind": kind, **figures_json(figures)}
+
+
+def write_stats_csv(career: scoring.Career) -> str:
+    """The career figures as CSV text."""
+    return write_csv(stats_rows(career), STATS_COLUMNS)
+
+
+def stats_json(career: scoring.Career) -> dict:
+    """The career figures as JSON: totals, every player and partnership, and head-to-head."""
+    return {
+        "games": career.games,
+        "hands": career.hands,
+        "players": [figures_json(f) for f in career.players],
+        "partnerships": [figures_json(f) for f in career.partnerships],
+        "head_to_head": [
+            {"sides": list(h.names), "games": h.games, "wins": list(h.wins)}
+            for h in career.head_to_head
+        ],
+    }
+
+
+def stats_filename(name: str) -> str:
+    """A short ASCII name for a table's stats file, e.g. spades-stats-friday-club.csv."""
+    return "-".join(part for part in ("spades-stats", _slug(name)) if part) + ".csv"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from functools import cache
 
@@ -12,7 +13,7 @@ from flask_wtf import FlaskForm
 from wtforms import HiddenField, IntegerField, RadioField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.i18n import messages_path
-from wtforms.validators import Length, Optional, Regexp, ValidationError
+from wtforms.validators import DataRequired, Length, Optional, Regexp, ValidationError
 
 import scoring
 from models import NAME_LENGTH, new_token
@@ -133,10 +134,27 @@ class Form(FlaskForm):
             return _wtforms_catalog(str(get_locale()))
 
 
+BEST_OF_CHOICES = [
+    SelectChoice("", _l("Single games")),
+    *(SelectChoice(str(n), _l("Best of %(games)s", games=n)) for n in (3, 5, 7)),
+]
+
+
 class NewGameForm(Form):
-    """The table, teams, seats, first dealer, rule preset and house rules for a new game."""
+    """The table, teams, seats, first dealer, rule preset and house rules for a new game, and
+    the group it is played in (its table of people) with how long its series runs."""
 
     nonce = HiddenField(default=_fresh_nonce, validators=[Optional(), Regexp(NONCE_PATTERN)])
+    # The edit link of the table of people the game counts for; "" for a game on its own. The
+    # choices are the tables this phone knows (`offer_tables`); any table's edit link is taken.
+    in_table = SelectField(
+        _l("Table"),
+        choices=[SelectChoice("", _l("No table"))],
+        default="",
+        validate_choice=False,
+        validators=[Optional(), Regexp(NONCE_PATTERN, message=_l("Choose one of the tables."))],
+    )
+    best_of = SelectField(_l("Series"), choices=BEST_OF_CHOICES, default="")
 
     table = RadioField(_l("Players"), choices=TABLES, default=PARTNERS)
     team_0 = _name(TEAM_NAMES[0])
@@ -211,6 +229,36 @@ class NewGameForm(Form):
         if field.data is not None and field.data.isdigit() and int(field.data) >= players:
             raise ValidationError(gettext("Choose one of the players at the table."))
 
+    def offer_tables(self, tables) -> None:
+        """Offer these tables (stored table records) besides "No table"."""
+        self.in_table.choices = [
+            SelectChoice("", _l("No table")),
+            *(SelectChoice(t.edit_token, t.name) for t in tables),
+        ]
+
+    def series_length(self) -> int | None:
+        """How many games the series is played over, or None for single games."""
+        return int(self.best_of.data) if self.best_of.data else None
+
+    def shuffle_seats(self, rng) -> None:
+        """Deal the typed names to new seats. With partners, the partnerships change: the
+        player in the North seat keeps it, and one of the two who were not their partner sits
+        opposite. Without partners, the players at the table change seats at random."""
+        names = [self[f"player_{seat}"].data or "" for seat in scoring.SEATS]
+        if self.preset_key() in scoring.INDIVIDUAL_PRESETS:
+            seats = scoring.ALL_PRESETS[self.preset_key()].rules.seats
+            seated = [names[seat] for seat in seats]
+            rng.shuffle(seated)
+            for seat, name in zip(seats, seated, strict=True):
+                self[f"player_{seat}"].data = name
+            return
+        partner = rng.choice([1, 3])  # whoever sat East or West becomes North's partner
+        others = [names[2], names[4 - partner]]
+        rng.shuffle(others)
+        self.player_2.data = names[partner]
+        self.player_1.data, self.player_3.data = others
+        self.team_0.data = self.team_1.data = ""  # the old team names belong to old partners
+
     def preset_key(self) -> str:
         """The preset the game plays by: the chosen one for partners, else the table's own."""
         table = self.table.data
@@ -267,6 +315,21 @@ class NewGameForm(Form):
             raise ValidationError(
                 gettext("A whole number from %(low)s to %(high)s.", low=1, high=most)
             )
+
+
+class TableForm(Form):
+    """A new table of people who play together: its name."""
+
+    nonce = HiddenField(default=_fresh_nonce, validators=[Optional(), Regexp(NONCE_PATTERN)])
+    name = StringField(
+        _l("Name of the table"),
+        validators=[
+            DataRequired(message=_l("Give the table a name.")),
+            Length(max=NAME_LENGTH),
+            _printable,
+        ],
+        filters=[_drop_bidi_controls, _strip],
+    )
 
 
 class ActionForm(Form):
@@ -458,3 +521,26 @@ def problem_message(problem, rules: scoring.Rules | None = None) -> str:
     if code == "game_over":
         return gettext("The game is over: no more hands.")
     return gettext("This hand cannot be scored.")
+
+
+class JoinTableForm(ActionForm):
+    """Count a game among a table's games: one of this phone's tables, or a table's edit link
+    pasted whole."""
+
+    in_table = SelectField(_l("Table"), choices=[], validate_choice=False)
+    table_link = StringField(
+        _l("Or paste the table's edit link"),
+        validators=[Optional(), Length(max=300)],
+        filters=[_strip],
+    )
+
+    def offer_tables(self, tables) -> None:
+        """Offer these tables (stored table records)."""
+        self.in_table.choices = [SelectChoice(t.edit_token, t.name) for t in tables]
+
+    def table_token(self) -> str | None:
+        """The edit token of the table asked for: from the pasted link when there is one (its
+        last part), else the chosen table; None when neither has a token's shape."""
+        raw = self.table_link.data or self.in_table.data or ""
+        token = raw.rstrip("/").rsplit("/", 1)[-1]
+        return token if re.fullmatch(NONCE_PATTERN, token) else None

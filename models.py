@@ -74,6 +74,13 @@ class GameRecord(db.Model):  # type: ignore[name-defined]  # Flask-SQLAlchemy's 
     rematch_of: Mapped[int | None] = mapped_column(
         ForeignKey("game.id", ondelete="SET NULL", name="fk_game_rematch_of")
     )
+    # The table (the group of people who play together) whose games this one counts among.
+    # A table is never deleted, so the reference needs no ON DELETE: it is added to the game
+    # table in place, and SQLite names such a reference only as the migration wrote it.
+    table_id: Mapped[int | None] = mapped_column(ForeignKey("card_table.id"), index=True)
+    # How many games the series this game belongs to is played over (3, 5 or 7); None for a
+    # series that never ends. A rematch keeps it.
+    best_of: Mapped[int | None]
 
     hands: Mapped[list[HandRecord]] = relationship(
         back_populates="game",
@@ -107,6 +114,39 @@ class GameRecord(db.Model):  # type: ignore[name-defined]  # Flask-SQLAlchemy's 
     def side_players(self, side: int) -> tuple[str, ...]:
         """The names of the players who score for a side: two partners, or the one player."""
         return tuple(self.players[seat] for seat in self.scoring_rules.seats_of(side))
+
+
+class TableRecord(db.Model):  # type: ignore[name-defined]
+    """A table: the people who play together, whose games (started on any phone) collect here.
+
+    Like a game, it has a link to manage it and a link to follow it; both can be replaced.
+    """
+
+    __tablename__ = "card_table"  # "table" is a word SQL keeps for itself
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(NAME_LENGTH))
+    edit_token: Mapped[str] = mapped_column(String(32), unique=True, default=new_token)
+    view_token: Mapped[str] = mapped_column(String(32), unique=True, default=new_token)
+    device: Mapped[str | None] = mapped_column(String(32), index=True)
+    created_at: Mapped[datetime] = mapped_column(default=_now)
+    # Bumped on every change of the table itself (its links); its games have their own.
+    version: Mapped[int] = mapped_column(default=0)
+    # The one-time token of the form that made it: that form sent again finds it.
+    creation_nonce: Mapped[str | None] = mapped_column(String(32), unique=True)
+
+
+class ReplacedTableLink(db.Model):  # type: ignore[name-defined]
+    """A table's link that was replaced, kept only as a hash (see ReplacedLink)."""
+
+    __tablename__ = "replaced_table_link"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    table_id: Mapped[int] = mapped_column(
+        ForeignKey("card_table.id", ondelete="CASCADE"), index=True
+    )
+    by_nonce: Mapped[str | None] = mapped_column(String(32), unique=True)
+    replaced_at: Mapped[datetime] = mapped_column(default=_now)
 
 
 class ReplacedLink(db.Model):  # type: ignore[name-defined]

@@ -4,10 +4,17 @@ The long games replay `scoring_bench.make_hands` (the engine benchmark's realist
 Blind Nil, team totals, sets and bags) under The Spruce with the widest target and floor the
 new-game form accepts, so 200 hands stay in play. Each row is written through the models, as
 `POST /g/<token>/hand` would write it, with the version bumped once per hand.
+
+A table (`fill_table`) holds 500 games of 20 hands each from the same mix, between six people
+seated differently from game to game: most are finished, each by a house-rule target that its
+leader reaches at the 20th hand exactly (that hand drawn from the mix, or one of a few closing
+hands where none of the mix ends the game), so that the table's career figures count real
+games; the rest are still in play under the widest target and floor.
 """
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 
 from scoring_bench import make_hands
@@ -28,6 +35,19 @@ SUBMITTED_HANDS = (
     {"bid_0": "3", "bid_1": "3", "bid_2": "3", "bid_3": "3"}
     | {"tricks_0": "3", "tricks_1": "4", "tricks_2": "3", "tricks_3": "3"},
 )
+# The table: how many games, how many hands each, and one game in this many left in play.
+TABLE_GAMES = 500
+TABLE_HANDS = 20
+TABLE_IN_PLAY_EVERY = 10  # 450 games finished, 50 in play
+TABLE_PEOPLE = ("Ana", "Bruno", "Carla", "Davi", "Elena", "Fabio")
+# Last hands that lift one team far while the other is set, tried when no hand of the mix ends
+# a table game: its partners bid 7 and 6 and make them (130), then a Blind Nil and 13 (330).
+CLOSING_HANDS = (
+    scoring.Hand((7, 1, 6, 1), (7, 0, 6, 0), (None, None)),
+    scoring.Hand((1, 7, 1, 6), (0, 7, 0, 6), (None, None)),
+    scoring.Hand((scoring.BLIND_NIL, 1, 13, 1), (0, 0, 13, 0), (None, None)),
+    scoring.Hand((1, scoring.BLIND_NIL, 1, 13), (0, 0, 0, 13), (None, None)),
+)
 
 
 @dataclass
@@ -40,6 +60,7 @@ class Tokens:
     batches: list[list[str]] = field(default_factory=list)  # empty games, per connection
     batches_hx: list[list[str]] = field(default_factory=list)  # the same, for htmx's saves
     warmup: list[list[str]] = field(default_factory=list)  # more, to warm the workers up
+    table: str = ""  # the view link of the table of TABLE_GAMES games (`fill_table`)
 
 
 def fill(app, connections: int, games_per_connection: int = 40) -> Tokens:
@@ -68,21 +89,96 @@ def fill(app, connections: int, games_per_connection: int = 40) -> Tokens:
     return tokens
 
 
-def store_game(hands: list[scoring.Hand], rules: scoring.Rules, preset: str):
-    """Add a game with these played hands to the session; it must still be in play."""
+def fill_table(
+    app, games: int = TABLE_GAMES, hands: int = TABLE_HANDS, seed: int = 2024
+) -> tuple[str, str]:
+    """Store a table of `games` games of `hands` hands each, most of them finished at their
+    last hand; return the table's view and edit tokens."""
+    from extensions import db
+    from models import TableRecord
+
+    rng = random.Random(seed)
+    with app.app_context():
+        table = TableRecord(name="The bench table")
+        db.session.add(table)
+        db.session.flush()
+        hand_seed = seed
+        for number in range(games):
+            people = rng.sample(TABLE_PEOPLE, 4)
+            names = {f"player_{seat}": name for seat, name in enumerate(people)}
+            names |= {f"team_{team}": f"{people[team]} & {people[team + 2]}" for team in (0, 1)}
+            first_dealer = number % 4
+            in_play = number % TABLE_IN_PLAY_EVERY == TABLE_IN_PLAY_EVERY - 1
+            while True:  # the next mix of hands that ends where it should
+                played, rules = table_game(hands, hand_seed, first_dealer, in_play)
+                hand_seed += 1
+                if rules is not None:
+                    break
+            store_game(
+                played,
+                rules,
+                "spruce",
+                names=names,
+                first_dealer=first_dealer,
+                table_id=table.id,
+                finished=not in_play,
+            )
+        view, edit = table.view_token, table.edit_token
+        db.session.commit()
+        db.session.remove()
+        db.engine.dispose()
+    return view, edit
+
+
+def table_game(
+    hands: int, seed: int, first_dealer: int, in_play: bool, tries: int = 40
+) -> tuple[list[scoring.Hand], scoring.Rules | None]:
+    """A table game's hands from the benchmark's mix, and its rules: the widest for a game in
+    play; for a finished one, the Spruce with the target its leader reaches at the last hand
+    and no side before (a house rule the new-game form allows). The last hand is drawn from
+    the mix until one does that, else it is one of the closing hands; None where none does."""
+    if in_play:
+        return make_hands(hands, seed=seed), LONG_RULES
+    played = make_hands(hands - 1, seed=seed)
+    before = scoring.replay(LONG_RULES, played, first_dealer)
+    # The form's lowest target is 10: the leader must pass 9 as well as every earlier total.
+    bar = max([9, *(side.total for result in before.hands for side in result.teams)])
+    drawn = (make_hands(1, seed=seed * tries + attempt)[0] for attempt in range(tries))
+    for last in (*drawn, *CLOSING_HANDS):
+        totals = before.add(last).totals
+        high = max(totals)
+        if totals.count(high) == 1 and high > bar:
+            return [*played, last], LONG_RULES.but(target=high)
+    return played, None
+
+
+def store_game(
+    hands: list[scoring.Hand],
+    rules: scoring.Rules,
+    preset: str,
+    *,
+    names: dict[str, str] = NAMES,
+    first_dealer: int = 0,
+    table_id: int | None = None,
+    finished: bool = False,
+):
+    """Add a game with these played hands to the session; it must still be in play, or with
+    `finished` have ended at its last hand."""
     from extensions import db
     from models import GameRecord, HandRecord, new_token
 
-    state = scoring.replay(rules, hands)
-    if state.over or len(state.hands) != len(hands):
-        raise RuntimeError(f"a {len(hands)}-hand benchmark game ended early")
+    state = scoring.replay(rules, hands, first_dealer)
+    if len(state.hands) != len(hands) or state.over != finished:
+        end = "not ended at its last hand" if finished else "ended early"
+        raise RuntimeError(f"a {len(hands)}-hand benchmark game {end}")
     game = GameRecord(
-        **NAMES,
-        first_dealer=0,
+        **names,
+        first_dealer=first_dealer,
         preset=preset,
         rules=rules.to_dict(),
         device=new_token(),
         version=len(hands),
+        table_id=table_id,
     )
     db.session.add(game)
     db.session.flush()

@@ -6,7 +6,7 @@ inputs of the form the game page rendered, as a browser would.
 
 from __future__ import annotations
 
-from data import SIZES, SUBMITTED_HANDS
+from data import SIZES, SUBMITTED_HANDS, TABLE_GAMES
 from pyclient import hidden_fields
 
 # The tests' own query counter: what SQLite reports, the poll shortcut's query included.
@@ -17,6 +17,7 @@ def probe(app, tokens) -> dict:
     """Queries, status and bytes of every page the benchmark loads, for each game size.
 
     Returns {"pages": {page: {hands: {"status", "queries", "bytes"}}, "robots": {...}},
+    with "table_stats" and "table_view" by the table's games where the tokens have a table,
     "static": {path: bytes}, "etag": {hands: the ETag of the scoreboard part}}.
     """
     client = app.test_client()
@@ -75,6 +76,9 @@ def probe(app, tokens) -> dict:
         found["submit_hx_follow"] = follow
         for page, figures in found.items():
             pages.setdefault(page, {})[size] = figures
+    if tokens.table:  # the table of TABLE_GAMES games: its stats and its followed page
+        pages["table_stats"] = {TABLE_GAMES: measure("GET", f"/tv/{tokens.table}/stats")[0]}
+        pages["table_view"] = {TABLE_GAMES: measure("GET", f"/tv/{tokens.table}")[0]}
     pages["robots"], _ = measure("GET", "/robots.txt")  # Flask and its extensions alone
     static = {}
     for path in ("/static/app.css", "/static/app.js"):

@@ -2,8 +2,9 @@
 
 Both the app and a minimal WSGI app (bench/ceiling.py) are served by gunicorn exactly as
 `make run` serves the app (gunicorn.conf.py: its worker count and class), the app on a fresh
-SQLite database holding games of 10, 50 and 200 hands (its per-address write limit raised out
-of reach: every request comes from 127.0.0.1). A load generator on loopback (wrk, else
+SQLite database holding games of 10, 50 and 200 hands and a table of 500 games of 20 hands
+(bench/data.py; its per-address write limit raised out of reach: every request comes from
+127.0.0.1). A load generator on loopback (wrk, else
 bench/pyclient.py) runs each target for a few seconds in rounds, with a slice of the ceiling
 before and after each: each round's rate is given as a ratio to the mean of those two, so that
 other work on the machine moves both sides of a ratio alike, and the median round is
@@ -11,10 +12,12 @@ reported. SQL queries and bytes per page are counted in-process with the test cl
 engine's replay of a 200-hand game is timed alone.
 
     .venv/bin/python bench/run.py [--seconds 6] [--rounds 3] [--client auto|wrk|python]
-                                  [--out FILE]
+                                  [--only KEY,...] [--out FILE]
 
 Prints the table with PASS/MISS against the targets of issues #7 and #17 (htmx's save) and
-writes it all as JSON to build/bench-<date>.json (or --out).
+writes it all as JSON to build/bench-<date>.json (or --out). `--only` loads only the named
+targets (and the ceiling around them), e.g. `--only table_stats,table_view`; the goals, which
+need every target, are then left out.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ import time
 import timeit
 import urllib.error
 import urllib.request
+from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 from pathlib import Path
 
@@ -63,17 +67,31 @@ def parse_args() -> argparse.Namespace:
         "--rounds", type=int, default=3, help="rounds the measured seconds are split into"
     )
     parser.add_argument("--client", choices=("auto", "wrk", "python"), default="auto")
+    parser.add_argument(
+        "--only",
+        type=lambda text: [key for key in text.split(",") if key],
+        help="load only these targets, by key, comma-separated (e.g. table_stats,table_view)",
+    )
     parser.add_argument("--out", type=Path, help="the JSON file (build/bench-<date>.json)")
-    return parser.parse_args()
+    args = parser.parse_args()
+    names = dict.fromkeys(data.SIZES, "")
+    known = [t["key"] for t in targets(data.Tokens(edit=names, view=names), "")]
+    unknown = [key for key in args.only or () if key not in known]
+    if unknown:
+        parser.error(f"--only: no target {', '.join(unknown)} (targets: {', '.join(known)})")
+    return args
 
 
 CEILING = {"key": "ceiling", "label": "ceiling (fixed page)", "path": "/"}
 
 
+TABLE_LABEL = f"table of {data.TABLE_GAMES} games × {data.TABLE_HANDS} hands"
+
+
 def targets(tokens: data.Tokens, etag: str) -> list[dict]:
     """The app's targets in order: label, request, the status every answer must have, and
     which probed page gives its queries and bytes."""
-    edit, view = tokens.edit, tokens.view
+    edit, view, table = tokens.edit, tokens.view, tokens.table
     return [
         {
             "key": "flask",
@@ -108,6 +126,23 @@ def targets(tokens: data.Tokens, etag: str) -> list[dict]:
         | {"probe": ("view", 50)},
         {"key": "csv_200", "label": "CSV export, 200 hands", "path": f"/g/{edit[200]}.csv"}
         | {"probe": ("csv", 200)},
+        # A table's career figures, worked out from every game of the table on each request
+        # (its replays kept by each worker after the warm-up). Pages this slow are drained
+        # after each load: see drain().
+        {
+            "key": "table_stats",
+            "label": f"stats page, {TABLE_LABEL}",
+            "path": f"/tv/{table}/stats",
+            "probe": ("table_stats", data.TABLE_GAMES),
+            "drain": True,
+        },
+        {
+            "key": "table_view",
+            "label": f"followed page, {TABLE_LABEL}",
+            "path": f"/tv/{table}",
+            "probe": ("table_view", data.TABLE_GAMES),
+            "drain": True,
+        },
         {
             "key": "submit",
             "label": "submit a hand (POST+303+GET)",
@@ -141,6 +176,17 @@ def check_answer(port: int, target: dict) -> None:
         raise RuntimeError(f"{target['label']}: {status} where {expected} was expected")
 
 
+def drain(port: int, target: dict, connections: int) -> None:
+    """Wait until the server has answered what a load generator left behind: it stops at its
+    time without waiting for the answers, and each sync worker still serves the requests it
+    was sent. As many requests as it kept open, sent at once, queue behind those and are all
+    answered once they are. For a page of many milliseconds that backlog would otherwise take
+    the next slice of the ceiling's CPU or the first part of the next round (a round of a
+    page at ~10 req/s may then complete no request at all)."""
+    with ThreadPoolExecutor(max_workers=connections) as pool:
+        list(pool.map(lambda _: check_answer(port, target), range(connections)))
+
+
 class Loader:
     """Runs targets against one port with the chosen client and the run's settings."""
 
@@ -169,7 +215,11 @@ class Loader:
             check_answer(port, target)
         if warmup:
             self.run(spec | {"seconds": warmup, "batches": self.tokens.warmup})
+            if target.get("drain"):
+                drain(port, target, spec["connections"])
         result = self.run(spec | {"seconds": seconds})
+        if target.get("drain"):
+            drain(port, target, spec["connections"])
         expected = {str(target.get("status", 200))}
         if spec["kind"] == "submit":
             expected = {"200", "303"}
@@ -255,9 +305,14 @@ def machine() -> dict:
     }
 
 
+GOAL_KEYS = ("poll", "edit_10", "edit_50", "edit_200", "view_50", "submit", "submit_hx")
+
+
 def goals(results: dict, queries: dict, own_bytes: dict) -> list[dict]:
     """Each target of issue #7 (and #17's htmx save) with the figure reached and whether it
-    is met."""
+    is met; none where a target they need was not loaded (--only)."""
+    if any(key not in results for key in GOAL_KEYS):
+        return []
     ratio = {key: r["ratio"] for key, r in results.items()}
     # Against its own 10-hand figure, each taken as a ratio to the ceiling of its moment.
     growth = ratio["edit_200"] / ratio["edit_10"] if ratio["edit_10"] else 0
@@ -309,26 +364,37 @@ def goal(name: str, reached: str, met: bool) -> dict:
     return {"goal": name, "reached": reached, "met": met}
 
 
+def fixed(ratio: float) -> str:
+    """A ratio to the ceiling with two decimals, or three under 0.1 (the slowest pages')."""
+    return f"{ratio:.2f}" if ratio >= 0.1 else f"{ratio:.3f}"
+
+
 def print_report(report: dict) -> None:
     """The table of targets, then the goals, the engine's replay and the run's length."""
+    results = report["results"]
+    width = max(32, *(len(r["label"]) for r in results.values()))
     print()
     print(
-        f"{'target':<32} {'req/s':>7} {'ceil/s':>7} {'x ceil':>6} {'rounds':>9} {'p50 ms':>7} "
-        f"{'p99 ms':>7} {'queries':>7} {'bytes':>7}"
+        f"{'target':<{width}} {'req/s':>7} {'ceil/s':>7} {'x ceil':>6} {'rounds':>11} "
+        f"{'p50 ms':>7} {'p99 ms':>7} {'queries':>7} {'bytes':>7}"
     )
-    for key, r in report["results"].items():
+    for key, r in results.items():
         queries = "" if r["queries"] is None else str(r["queries"])
         if key == "submit" or (key == "submit_hx" and "303" in r.get("post_statuses", {})):
             queries += f"+{r['queries_follow']}"
-        spread = f"{min(r['ratios']):.2f}-{max(r['ratios']):.2f}" if r["ratios"] else ""
+        spread = f"{fixed(min(r['ratios']))}-{fixed(max(r['ratios']))}" if r["ratios"] else ""
         print(
-            f"{r['label']:<32} {r['rps']:>7.0f} {r['ceiling_rps']:>7.0f} {r['ratio']:>6.2f} "
-            f"{spread:>9} {r['p50_ms']:>7.2f} {r['p99_ms']:>7.2f} {queries:>7} {r['bytes']:>7}"
+            f"{r['label']:<{width}} {r['rps']:>7.0f} {r['ceiling_rps']:>7.0f} "
+            f"{fixed(r['ratio']):>6} {spread:>11} {r['p50_ms']:>7.2f} {r['p99_ms']:>7.2f} "
+            f"{queries:>7} {r['bytes']:>7}"
         )
     print("(each target runs in rounds between slices of the ceiling: its row is the median")
     print(" round, `rounds` the lowest and highest ratio; ceil/s: the ceiling around that round.")
     print(" A submission is one POST and the GET its 303 leads to: the POST's + the GET's queries;")
-    print(f" htmx's save: {htmx_answer(report['results']['submit_hx'])})")
+    if "submit_hx" in results:
+        print(f" htmx's save: {htmx_answer(results['submit_hx'])})")
+    else:
+        print(" only the targets --only named were loaded)")
     print()
     print("queries per request by hands in the game (10 / 50 / 200): for a game that just")
     print("changed, and (kept:) again with its replay kept by the worker")
@@ -339,10 +405,19 @@ def print_report(report: dict) -> None:
             f" kept: {' / '.join(str(kept[s]) for s in sorted(kept))}"
         )
     print()
+    table = report["table"]
+    if table:
+        print(
+            f"  {TABLE_LABEL} ({table['finished']} finished): stats "
+            f"{table['stats']['queries']} (kept: {table['stats']['queries_kept']}), followed "
+            f"page {table['view']['queries']} (kept: {table['view']['queries_kept']})"
+        )
+    print()
     for g in report["goals"]:
         print(f"{'PASS' if g['met'] else 'MISS'}  {g['goal']:<42} {g['reached']}")
-    results = report["results"]
-    if results["ceiling_304"]["ratio"]:
+    if not report["goals"]:
+        print("(no goals: --only left out targets they need)")
+    if "poll" in results and "ceiling_304" in results and results["ceiling_304"]["ratio"]:
         share = results["poll"]["ratio"] / results["ceiling_304"]["ratio"]
         print(f"(the unchanged poll is {share:.2f}x the ceiling's own 304 to the same request)")
     replay = report["replay_200_hands"]
@@ -380,6 +455,7 @@ def main() -> None:
         config = {"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": server.SECRET}
         app = create_app(config | {"WRITE_LIMIT": server.WRITE_LIMIT})
         tokens = data.fill(app, connections=2 * workers)
+        tokens.table, _ = data.fill_table(app)
         probed = probe(app, tokens)
         pages = probed["pages"]
         env = server.server_env(url)
@@ -392,12 +468,15 @@ def main() -> None:
         ):
             ports = {"ceiling": ceiling_port, "ceiling_304": ceiling_304_port, "app": app_port}
             app_targets = targets(tokens, probed["etag"][50])
+            if args.only:
+                app_targets = [t for t in app_targets if t["key"] in args.only]
             results = load_all(loader, ports, app_targets, pages)
     queries, queries_kept = (
         {
             page: {size: figures[key] for size, figures in by_size.items()}
             for page, by_size in pages.items()
-            if page not in ("robots", "submit_hx_follow")  # no GET follows a 200
+            # No GET follows a 200; the table's pages are counted by games, apart.
+            if page not in ("robots", "submit_hx_follow", "table_stats", "table_view")
         }
         for key in ("queries", "queries_kept")
     )
@@ -416,6 +495,13 @@ def main() -> None:
         "pages": pages,
         "own_bytes_50_hands": own_bytes,
         "replay_200_hands": replay,
+        "table": {
+            "games": data.TABLE_GAMES,
+            "hands": data.TABLE_HANDS,
+            "finished": data.TABLE_GAMES - data.TABLE_GAMES // data.TABLE_IN_PLAY_EVERY,
+            "stats": pages["table_stats"][data.TABLE_GAMES],
+            "view": pages["table_view"][data.TABLE_GAMES],
+        },
     }
     report["goals"] = goals(results, queries, own_bytes)
     report["runtime_s"] = time.monotonic() - began

@@ -1,11 +1,14 @@
 """The service layer between the routes and the models: games loaded, replayed and written.
 
 Routes ask here for a game by its link (`load`), and for every change (`enter_hand`,
-`edit_hand`, `undo_last`, `create_game`, `rematch`, `replace_link`). Each change is one
-transaction: applied once, whatever the network repeats (the form's one-time token), or refused
-whole (`Conflict`, `HandRefused`, `LaterHandRefused`). Nothing here knows of requests or forms.
+`edit_hand`, `undo_last`, `create_game`, `rematch`, `replace_link`); for tables of people
+(`find_table`, `create_table`, `join_table`, `replace_table_link`); and for what adds up across
+games (`series_of`, `career`). Each change is one transaction: applied once, whatever the
+network repeats (the form's one-time token), or refused whole (`Conflict`, `HandRefused`,
+`LaterHandRefused`). Nothing here knows of requests or forms.
 """
 
+import scoring
 from games.reading import (
     GameNotFound,
     LinkReplaced,
@@ -17,6 +20,26 @@ from games.reading import (
     scored_games,
 )
 from games.replays import Replays
+from games.standings import (
+    Careers,
+    career,
+    device_career,
+    device_games_all,
+    series_of,
+    table_career,
+)
+from games.tables import (
+    TableNotFound,
+    create_table,
+    device_tables,
+    find_table,
+    join_table,
+    names_used,
+    recent_table_games,
+    replace_table_link,
+    table_games,
+    table_state,
+)
 from games.writing import (
     Conflict,
     HandRefused,
@@ -32,7 +55,11 @@ from games.writing import (
     was_applied,
 )
 
+Career = scoring.Career
+
 __all__ = [
+    "Career",
+    "Careers",
     "Conflict",
     "GameNotFound",
     "HandRefused",
@@ -40,18 +67,33 @@ __all__ = [
     "LinkReplaced",
     "Replays",
     "ScoredGame",
+    "TableNotFound",
     "Write",
+    "career",
     "create_game",
+    "create_table",
+    "device_career",
     "device_games",
+    "device_games_all",
+    "device_tables",
     "edit_hand",
     "enter_hand",
     "find",
+    "find_table",
     "is_repeat",
+    "join_table",
     "load",
+    "names_used",
+    "recent_table_games",
     "rematch",
     "replace_link",
+    "replace_table_link",
     "replays",
     "scored_games",
+    "series_of",
+    "table_career",
+    "table_games",
+    "table_state",
     "undo_last",
     "was_applied",
 ]

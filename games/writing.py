@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
@@ -230,10 +232,13 @@ def create_game(
     rules: scoring.Rules,
     device: str,
     nonce: str | None,
+    table_id: int | None = None,
+    best_of: int | None = None,
 ) -> GameRecord:
     """A new stored game; the same new-game form sent twice gives the game it made first.
 
     `players` holds one name per seat of the rules' table; the seats it lacks are stored "".
+    `table_id` counts it among a table's games; `best_of` is how long its series runs.
     """
     existing = created_by(nonce)
     if existing is not None:
@@ -251,6 +256,8 @@ def create_game(
         rules=rules.to_dict(),
         device=device,
         creation_nonce=nonce or None,
+        table_id=table_id,
+        best_of=best_of,
     )
     db.session.add(record)
     try:
@@ -272,7 +279,8 @@ def created_by(nonce: str | None) -> GameRecord | None:
 
 
 def rematch(scored: ScoredGame, device: str) -> GameRecord:
-    """The game's rematch: same names and rules, the deal moved on; made once, whoever asks."""
+    """The game's rematch: same names, rules, table and series, the deal moved on; made once,
+    whoever asks."""
     old = scored.record
     existing = rematch_of(old)
     if existing is not None:  # a second tap, or another phone was quicker
@@ -291,6 +299,8 @@ def rematch(scored: ScoredGame, device: str) -> GameRecord:
         rules=old.rules,
         device=device,
         rematch_of=old.id,
+        table_id=old.table_id,  # a rematch is played by the same people, at the same table
+        best_of=old.best_of,
     )
     db.session.add(record)
     try:
@@ -309,28 +319,48 @@ def rematch_of(old: GameRecord) -> GameRecord | None:
     return db.session.scalar(select(GameRecord).where(GameRecord.rematch_of == old.id))
 
 
-def replace_link(token: str, which: str, nonce: str | None) -> str:
-    """Give the game behind edit link `token` a new view or edit link (`which`); the edit token
-    to go on with. The old link stops working at once and answers "replaced" from then on.
+@dataclass(frozen=True)
+class LinkOwners:
+    """What replacing a link needs to know of the records that own such links: the stored
+    record (with `edit_token`, `view_token`, `version`, `creation_nonce`), where its replaced
+    links are kept as hashes and under which column, how a record is found by its edit link,
+    and what says it is gone."""
+
+    record: Any
+    replaced: Any
+    owner: str
+    find: Callable[[str], Any]
+    missing: type[LookupError]
+
+
+GAME_LINKS = LinkOwners(GameRecord, ReplacedLink, "game_id", find, GameNotFound)
+
+
+def replace_link(token: str, which: str, nonce: str | None, owners: LinkOwners = GAME_LINKS) -> str:
+    """Give the game (or another owner of links) behind edit link `token` a new view or edit
+    link (`which`); the edit token to go on with. The old link stops working at once and
+    answers "replaced" from then on.
 
     The same form sent again (a second tap on a slow network) changes nothing more and is
     answered as the first was; no other form can learn the new link from the old one.
     """
+    record_type, replaced_type = owners.record, owners.replaced
     if nonce:
-        done = db.session.scalar(select(ReplacedLink).where(ReplacedLink.by_nonce == nonce))
+        done = db.session.scalar(select(replaced_type).where(replaced_type.by_nonce == nonce))
         if done is not None:
-            return current_edit_token(done.game_id)
-    record = find(token)
+            return current_edit_token(getattr(done, owners.owner), owners)
+    record = owners.find(token)
     fresh = new_token()
-    column = GameRecord.view_token if which == "view" else GameRecord.edit_token
-    changes: dict[object, object] = {column: fresh, GameRecord.version: GameRecord.version + 1}
-    if which == "edit":  # the form that made the game must not lead to its new edit link
-        changes[GameRecord.creation_nonce] = None
+    column = record_type.view_token if which == "view" else record_type.edit_token
+    changes: dict[object, object] = {column: fresh, record_type.version: record_type.version + 1}
+    if which == "edit":  # the form that made it must not lead to its new edit link
+        changes[record_type.creation_nonce] = None
     old = record.view_token if which == "view" else record.edit_token
-    db.session.add(ReplacedLink(token_hash=token_hash(old), game_id=record.id, by_nonce=nonce))
+    kept = {"token_hash": token_hash(old), owners.owner: record.id, "by_nonce": nonce}
+    db.session.add(replaced_type(**kept))
     db.session.execute(
-        update(GameRecord)
-        .where(GameRecord.id == record.id)
+        update(record_type)
+        .where(record_type.id == record.id)
         .values(changes)
         .execution_options(synchronize_session=False)
     )
@@ -340,13 +370,14 @@ def replace_link(token: str, which: str, nonce: str | None) -> str:
         db.session.rollback()
         if not nonce:
             raise
-        return replace_link(token, which, nonce)
+        return replace_link(token, which, nonce, owners)
     return fresh if which == "edit" else token
 
 
-def current_edit_token(game_id: int) -> str:
-    """The edit link a game has now."""
-    token = db.session.scalar(select(GameRecord.edit_token).where(GameRecord.id == game_id))
-    if token is None:  # the game was deleted since: nothing to go on with
-        raise GameNotFound(str(game_id))
+def current_edit_token(record_id: int, owners: LinkOwners = GAME_LINKS) -> str:
+    """The edit link a game (or another owner of links) has now."""
+    record_type = owners.record
+    token = db.session.scalar(select(record_type.edit_token).where(record_type.id == record_id))
+    if token is None:  # deleted since: nothing to go on with
+        raise owners.missing(str(record_id))
     return str(token)

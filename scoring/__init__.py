@@ -22,6 +22,11 @@ is reached) or a tie at the top to play on, and `Game.next`, what the next hand 
 first bidder, who draws first when two play, and per side Blind Nil allowed, bags left and
 points to win). Editing a past hand is replaying with that hand changed.
 
+`career(games)` adds up many finished games, each a `PlayedGame` (the names at each side and
+the replayed game), into `Figures` per player (recognised across games by `name_key`) and per
+partnership, and `HeadToHead` meetings of partnerships. `series(winners, best_of)` counts a
+best of 3, 5 or 7 (`BEST_OF`), or an open series, from the winners of its games.
+
 Validation returns every `Problem` at once, each with a stable `code` and the seat or side
 (`team`) it concerns; `Game.add` and `replay` raise `InvalidHand` carrying them.
 
@@ -85,11 +90,14 @@ from .rules import (
     ScoringError,
     SetScores,
 )
+from .series import BEST_OF, InvalidSeries, Series, series
+from .stats import Career, Figures, HandMark, HeadToHead, PlayedGame, career, name_key
 
 __all__ = [
     "ALL_PRESETS",
     "BAGS",
     "BAG_PENALTY",
+    "BEST_OF",
     "BLIND_NIL",
     "BLIND_NIL_ITEM",
     "BOSTON",
@@ -104,29 +112,39 @@ __all__ = [
     "TRICKS_PER_HAND",
     "BagMode",
     "Bid",
+    "Career",
     "FailedNilTricks",
+    "Figures",
     "Game",
     "Hand",
+    "HandMark",
     "HandResult",
+    "HeadToHead",
     "InvalidHand",
     "InvalidRules",
+    "InvalidSeries",
     "Item",
     "NextHand",
     "NilResult",
+    "PlayedGame",
     "Preset",
     "Problem",
     "Rules",
     "ScoringError",
+    "Series",
     "SetScores",
     "TeamHand",
     "bid_problems",
     "blind_nil_allowed",
+    "career",
     "fill_in_tricks",
     "hand_problems",
     "is_nil",
+    "name_key",
     "new_game",
     "replay",
     "seats_of",
+    "series",
     "team_of",
     "trick_problems",
 ]

@@ -189,7 +189,7 @@ document.addEventListener("click", (e) => {
   const copy = e.target.closest("[data-copy]");
   if (copy) navigator.clipboard.writeText(linkOf(copy, "data-copy").value).then(() => copy.classList.add("done"));
   const share = e.target.closest("[data-share]");
-  if (share) navigator.share({ title: share.dataset.title, url: linkOf(share, "data-share").value }).catch(() => {});
+  if (share) navigator.share({ title: share.dataset.title, [share.dataset.as || "url"]: linkOf(share, "data-share").value }).catch(() => {});
 });
 document.addEventListener("htmx:load", (e) => showShareButtons(e.detail.elt));
 

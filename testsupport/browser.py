@@ -145,7 +145,7 @@ class Phone:
         self.choose("first_dealer", dealer)
         if preset is not None:
             self.page.select_option('select[name="preset"]', preset)
-        self.tap_to_load('form[action="/games"] button[type="submit"]')
+        self.tap_to_load('form[action="/games"] button.save')
         return self.token()
 
     def enter_bids(self, *bids) -> None:

@@ -7,7 +7,7 @@ from flask_babel import gettext
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import Gone, HTTPException, NotFound
 
-from games import GameNotFound, LinkReplaced
+from games import GameNotFound, LinkReplaced, TableNotFound
 
 # What Flask-WTF says when an HTTPS form comes from another address than the request's Host:
 # a proxy that does not pass the public host on, not a form too old.
@@ -19,6 +19,7 @@ def register(app: Flask) -> None:
     app.register_error_handler(HTTPException, http_error)
     app.register_error_handler(GameNotFound, no_game)
     app.register_error_handler(LinkReplaced, replaced_link)
+    app.register_error_handler(TableNotFound, no_table)
 
 
 def error_text(error: HTTPException) -> str:
@@ -65,3 +66,10 @@ def no_game(error: GameNotFound) -> tuple[str, int, dict[str, str]]:
 def replaced_link(error: LinkReplaced) -> tuple[str, int, dict[str, str]]:
     """A link that was replaced answers 410 Gone, which is no guess (only 404s count)."""
     return http_error(Gone())
+
+
+def no_table(error: TableNotFound) -> tuple[str, int]:
+    """A link that finds no table is a 404 (and counts as a guess against the limit)."""
+    title = gettext("Sorry (%(code)s)", code=404)
+    text = gettext("There is no table at this link. It may have changed.")
+    return render_template("error.html", title=title, text=text), 404

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from flask import Flask
-from flask_babel import format_date, get_locale, gettext, ngettext
+from flask_babel import format_date, format_decimal, format_percent, get_locale, gettext, ngettext
 from markupsafe import Markup
 
 import chart
@@ -20,6 +20,8 @@ def register(app: Flask) -> None:
     app.add_template_filter(signed)
     app.add_template_filter(signed_total)
     app.add_template_filter(day)
+    app.add_template_filter(percent)
+    app.add_template_filter(decimal)
     app.add_template_test(scoring.is_nil, "nil")
     for function in (
         bid_text,
@@ -27,6 +29,7 @@ def register(app: Flask) -> None:
         current_language,
         html_lang,
         running_totals_svg,
+        win_rate_bars,
     ):
         app.add_template_global(function)
     app.add_template_global(public_url)
@@ -51,6 +54,22 @@ def signed_total(points: int) -> str:
 def day(moment: datetime) -> str:
     """A date in the user's language."""
     return str(format_date(moment, "medium"))
+
+
+def percent(share: float | None) -> str:
+    """A share as a whole percentage in the user's language (67%, 67 %); a dash for none."""
+    return "–" if share is None else str(format_percent(share, "#,##0%"))
+
+
+def decimal(value: float | None) -> str:
+    """A figure to one decimal in the user's language (1.5, 1,5); a dash for none."""
+    return "–" if value is None else str(format_decimal(value, "#,##0.0"))
+
+
+def win_rate_bars(entries: tuple[scoring.Figures, ...], title: str) -> Markup:
+    """The win rate of each player or partnership as a small bar chart (chart.bars_svg)."""
+    rows = [(f.name, f.win_rate or 0.0, percent(f.win_rate)) for f in entries]
+    return chart.bars_svg(rows, title)
 
 
 def bid_text(bid: int | str) -> str:

@@ -1,4 +1,4 @@
-"""Replacing a game's view or edit link: the old one stops working at once."""
+"""Replacing a game's or a table's view or edit link: the old one stops working at once."""
 
 from __future__ import annotations
 
@@ -8,23 +8,36 @@ from werkzeug.wrappers import Response
 import games
 from extensions import limit_guesses, limit_writes
 from forms import ActionForm
-from web import EDIT_LINKS
+from web import EDIT_LINKS, TABLE_LINKS
 
 bp = Blueprint("links", __name__)
 
 LINKS = ("view", "edit")
 
 
+def link_to_replace() -> tuple[str, str | None]:
+    """Which link the sent form replaces (its `link`: view or edit) and its one-time token;
+    400 for a form that is not right."""
+    form = ActionForm()
+    which = request.form.get("link")
+    if not form.validate_on_submit() or which not in LINKS:
+        abort(400)
+    return str(which), form.nonce.data
+
+
 @bp.post(f"{EDIT_LINKS}/<token:token>/rotate")
 @limit_writes
 @limit_guesses
 def rotate(token: str) -> Response:
-    """Replace the view or the edit link (the form's `link`), then show the share panel."""
-    form = ActionForm()
-    if not form.validate_on_submit():
-        abort(400)
-    which = request.form.get("link")
-    if which not in LINKS:
-        abort(400)
-    edit_token = games.replace_link(token, which, form.nonce.data)
+    """Replace a game's view or edit link, then show its share panel."""
+    edit_token = games.replace_link(token, *link_to_replace())
     return redirect(url_for("scorer.show", token=edit_token, _anchor="share"), 303)
+
+
+@bp.post(f"{TABLE_LINKS}/<token:token>/rotate")
+@limit_writes
+@limit_guesses
+def rotate_table(token: str) -> Response:
+    """Replace a table's view or edit link, then show its share panel."""
+    edit_token = games.replace_table_link(token, *link_to_replace())
+    return redirect(url_for("tables.show", token=edit_token, _anchor="share"), 303)

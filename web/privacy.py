@@ -6,14 +6,24 @@ from urllib.parse import urlsplit
 
 from flask import Blueprint, Flask, Response, current_app, request
 
-from web import EDIT_LINKS, VIEW_LINKS
+from web import EDIT_LINKS, TABLE_LINKS, TABLE_VIEW_LINKS, VIEW_LINKS
 
 bp = Blueprint("privacy", __name__)
 
-GAME_LINKS = (f"{EDIT_LINKS}/", f"{VIEW_LINKS}/")
+GAME_LINKS = (f"{EDIT_LINKS}/", f"{VIEW_LINKS}/", f"{TABLE_LINKS}/", f"{TABLE_VIEW_LINKS}/")
+# Paths that carry a working edit link in their address or their page.
+EDIT_PATHS = (f"{EDIT_LINKS}/", f"{TABLE_LINKS}/")
 # Pages that carry an edit link (the scorer's, the home page's list of this phone's games,
 # their CSV): never kept by a browser or a proxy, not even for the back button.
-PRIVATE_ENDPOINTS = ("scorer.home", "scorer.create_game", "viewing.device_csv")
+PRIVATE_ENDPOINTS = (
+    "scorer.home",
+    "scorer.create_game",
+    "viewing.device_csv",
+    "tables.create_table",
+    "tables.device_stats",
+    "tables.device_stats_csv",
+    "tables.device_stats_json",
+)
 HSTS = "max-age=31536000"
 
 
@@ -36,7 +46,7 @@ def security_headers(response: Response) -> Response:
     items = security_header_items(config["HTMX_URL"], game_link, config["SESSION_COOKIE_SECURE"])
     for name, value in items:
         response.headers.setdefault(name, value)
-    if request.path.startswith(f"{EDIT_LINKS}/") or request.endpoint in PRIVATE_ENDPOINTS:
+    if request.path.startswith(EDIT_PATHS) or request.endpoint in PRIVATE_ENDPOINTS:
         response.headers["Cache-Control"] = "no-store"
     elif game_link:
         response.headers.setdefault("Cache-Control", "private, no-cache")

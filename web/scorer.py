@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Hashable
 from urllib.parse import urlsplit
 
@@ -13,10 +14,11 @@ import games
 import scoring
 from extensions import limit_guesses, limit_writes
 from forms import ActionForm, HandForm, NewGameForm, problem_message
-from models import StoredHand, new_token
+from models import StoredHand, TableRecord, new_token
 from web import EDIT_LINKS
 from web.device import device_of_request, remember_device
 from web.pages import page_or_part, wants_part
+from web.tokens import looks_like_token
 
 bp = Blueprint("scorer", __name__)
 
@@ -50,20 +52,60 @@ def saved(token: str) -> Response:
 
 
 @bp.get("/")
-def home() -> str:
-    """The new-game form and the games started on this phone."""
+def home() -> tuple[str, int]:
+    """The new-game form (in a table when the address names one: `?table=<its edit link>`),
+    the games started on this phone and its tables."""
     form = NewGameForm(formdata=None)
-    return render_template("home.html", form=form, my_games=games.device_games(device_of_request()))
+    asked = request.args.get("table", "")
+    if looks_like_token(asked):
+        form.in_table.data = asked
+    return home_page(form)
+
+
+def home_page(form: NewGameForm, status: int = 200) -> tuple[str, int]:
+    """The home page around a new-game form: the tables it may be played in, the names used on
+    this phone and in the chosen table, and this phone's games."""
+    device = device_of_request()
+    tables = games.device_tables(device)
+    chosen = chosen_table(form.in_table.data)
+    if chosen is not None and chosen.id not in {t.id for t in tables}:
+        tables.insert(0, chosen)  # a table opened by its link, not yet played in on this phone
+    form.offer_tables(tables)
+    page = render_template(
+        "home.html",
+        form=form,
+        my_games=games.device_games(device),
+        tables=tables,
+        names=games.names_used(device, chosen),
+    )
+    return page, status
+
+
+def chosen_table(token: str | None) -> TableRecord | None:
+    """The table behind an edit link chosen on the form, or None (no table, or no such one)."""
+    if not looks_like_token(token):
+        return None
+    try:
+        return games.find_table(str(token))
+    except (games.TableNotFound, games.LinkReplaced):
+        return None
 
 
 @bp.post("/games")
 @limit_writes
 def create_game() -> Response | tuple[str, int]:
-    """Start a game from the new-game form and go to its page."""
+    """Start a game from the new-game form and go to its page; or, for the Shuffle seats
+    button, show the form again with the names dealt to new seats (nothing is written)."""
     form = NewGameForm()
+    if "shuffle" in request.form and form.validate_on_submit():
+        form.shuffle_seats(random.SystemRandom())
+        return home_page(form)
     if not form.validate_on_submit():
-        my_games = games.device_games(device_of_request())
-        return render_template("home.html", form=form, my_games=my_games), 422
+        return home_page(form, 422)
+    table = chosen_table(form.in_table.data)
+    if form.in_table.data and table is None:
+        form.in_table.errors = [gettext("There is no table at that link.")]
+        return home_page(form, 422)
     device = device_of_request() or new_token()
     teams, players = form.names()
     record = games.create_game(
@@ -74,6 +116,8 @@ def create_game() -> Response | tuple[str, int]:
         rules=form.rules(),  # the fields' ranges keep every combination playable
         device=device,
         nonce=form.nonce.data,
+        table_id=table.id if table is not None else None,
+        best_of=form.series_length(),
     )
     return remember_device(back_to_game(record.edit_token), device)
 
@@ -109,13 +153,15 @@ def game_page(
             shown.offer_blind_nil(upcoming.blind_nil_allowed)
         return shown
 
+    series = games.series_of(scored)
     return page_or_part(
         "game.html",
         "_game.html",
         status,
-        kept_for=kept_for(scored) if fresh else None,
+        kept_for=(kept_for(scored), series) if fresh else None,
         make_form=hand_form,
         scored=scored,
+        series=series,
         message=message,
         editable=True,
         all_hands=request.args.get("all") == "1",

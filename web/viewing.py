@@ -53,11 +53,14 @@ def view(token: str) -> Response:
     if request.if_none_match.contains_weak(etag):
         response = Response(status=304)
     else:
+        scored = games.scored_games([record])[0]
+        series = games.series_of(scored)
         response = page_or_part(
             "view.html",
             "_view.html",
-            kept_for=(games.Replays.key(record), record.view_token),
-            scored=games.scored_games([record])[0],
+            kept_for=(games.Replays.key(record), record.view_token, series),
+            scored=scored,
+            series=series,
             poll_seconds=POLL_SECONDS,
             all_hands=request.args.get("all") == "1",
         )

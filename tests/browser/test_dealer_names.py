@@ -33,5 +33,5 @@ def test_the_typed_name_on_a_dealer_button_is_the_dealer_of_the_game(phone):
     scorer.type_into('input[name="player_1"]', "Bruno")
     expect(dealer_button(scorer, 1)).to_have_text("Bruno")
     scorer.choose("first_dealer", 1)
-    scorer.tap_to_load('form[action="/games"] button[type="submit"]')
+    scorer.tap_to_load('form[action="/games"] button.save')
     assert scorer.texts(".hand-form .deal")[0].startswith("Bruno dá as cartas")

@@ -7,11 +7,14 @@ tests look at pages without depending on how they were reached.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from testsupport.browser import (
     OPEN_EVERYTHING,
     axe_violations,
+    hidden_value,
     page_width,
     post_game,
     post_hand,
@@ -51,7 +54,8 @@ def tour(browser, base_url):
 
     A game in its bidding (one hand played, so the history, chart and breakdown show), one with
     the bids in, one over (Jogo Espadas to 100 in two hands), the view links of the last two,
-    an edit and an undo page, and a page for a link that leads nowhere.
+    an edit and an undo page, a page for a link that leads nowhere, the score sheet, and a
+    table holding the finished game with its pages and stats.
     """
     context = browser.new_context()
     request = context.request
@@ -64,6 +68,21 @@ def tour(browser, base_url):
     post_hand(request, base_url, over, bid_0=1, bid_1=1, bid_2=1, bid_3=1, team_tricks_0=0)
     hand = {"bid_0": 4, "bid_1": "blind_nil", "bid_2": 4, "bid_3": 3, "tricks_1": 0}
     post_hand(request, base_url, over, team_tricks_0=9, **hand)  # Blues win with 162
+    # A table holding the finished game (its series, standings and stats show).
+    made = request.post(
+        base_url + "/tables",
+        form={"csrf_token": hidden_value(request.get(base_url + "/").text(), "csrf_token")}
+        | {"name": "Friday club"},
+    )
+    table = re.search(r"/t/([A-Za-z0-9_-]+)$", made.url).group(1)
+    table_page = request.get(f"{base_url}/t/{table}").text()
+    table_view = re.search(r"/tv/([A-Za-z0-9_-]+)", table_page).group(1)
+    join = request.get(f"{base_url}/g/{over}/table").text()
+    joined = request.post(
+        f"{base_url}/g/{over}/table",
+        form={"csrf_token": hidden_value(join, "csrf_token"), "in_table": table},
+    )
+    assert joined.ok, joined.status
     pages = {
         "home": "/",
         "game, bidding": f"/g/{bidding}",
@@ -74,6 +93,13 @@ def tour(browser, base_url):
         "view link, playing": f"/v/{view_token(request, base_url, tricks)}",
         "view link, over": f"/v/{view_token(request, base_url, over)}",
         "no such game": "/g/no-such-game",
+        "score sheet": f"/g/{over}/sheet",
+        "new table": "/tables/new",
+        "add to a table": f"/g/{bidding}/table",
+        "table": f"/t/{table}",
+        "table, followed": f"/tv/{table_view}",
+        "table's stats": f"/tv/{table_view}/stats",
+        "this phone's stats": "/stats",
     }
     state = context.storage_state()
     context.close()

@@ -7,6 +7,7 @@ logging for itself, which must not leak into the test process).
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import sqlite3
@@ -16,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+import scoring
 from app import create_app
 from extensions import db
 from testsupport.playing import enter, game_page, start_game
@@ -55,6 +57,27 @@ def columns(database: Path, table: str) -> set[str]:
     """The column names of one table."""
     with sqlite3.connect(database) as connection:
         return {row[1] for row in connection.execute(f"PRAGMA table_info({table})")}
+
+
+def store_old_game(database: Path) -> str:
+    """Store a game of one hand straight into an older schema, as the app of its day did (the
+    app of today reads columns an older schema lacks); its edit token. The hand: bids 4, 3,
+    Nil, 5 and tricks 5, 3, 0, 5, which the rules of today score 141 to 80."""
+    rules = json.dumps(scoring.PRESETS[scoring.DEFAULT_PRESET].rules.to_dict())
+    with sqlite3.connect(database) as connection:
+        connection.execute(
+            "INSERT INTO game (id, edit_token, view_token, created_at, team_0, team_1, player_0,"
+            " player_1, player_2, player_3, first_dealer, preset, rules, version, recent_nonces)"
+            " VALUES (1, 'oldgameeditlink00000000', 'oldgameviewlink00000000', '2026-11-01',"
+            " 'Team A', 'Team B', 'N', 'E', 'S', 'W', 0, ?, ?, 1, '')",
+            (scoring.DEFAULT_PRESET, rules),
+        )
+        connection.execute(
+            "INSERT INTO hand (game_id, number, bid_0, bid_1, bid_2, bid_3, tricks_0, tricks_1,"
+            " tricks_2, tricks_3, created_at) VALUES (1, 1, '4', '3', 'nil', '5', 5, 3, 0, 5,"
+            " '2026-11-01')"
+        )
+    return "oldgameeditlink00000000"
 
 
 @pytest.fixture(scope="module")
@@ -132,6 +155,9 @@ def test_a_game_stored_before_individual_play_keeps_working_after_the_upgrade(tm
     database = tmp_path / "older.sqlite3"
     done = flask_db(database, "upgrade", "b7e1c4d2a9f0")  # the schema before issue 16
     assert done.returncode == 0, done.stderr
+    token = store_old_game(database)
+    done = flask_db(database, "upgrade")
+    assert done.returncode == 0, done.stderr
     app = create_app(
         {
             "TESTING": True,
@@ -141,12 +167,6 @@ def test_a_game_stored_before_individual_play_keeps_working_after_the_upgrade(tm
         }
     )
     client = app.test_client()
-    token = start_game(client)
-    enter(client, token, bids=(4, 3, "nil", 5), tricks=(5, 3, 0, 5))
-    with app.app_context():
-        db.engine.dispose()
-    done = flask_db(database, "upgrade")
-    assert done.returncode == 0, done.stderr
     with sqlite3.connect(database) as connection:
         nullable = {row[1]: not row[3] for row in connection.execute("PRAGMA table_info(hand)")}
         # The hand table is copied on SQLite: the hand must come through the copy.
@@ -159,3 +179,42 @@ def test_a_game_stored_before_individual_play_keeps_working_after_the_upgrade(tm
     assert game_page(client, token).totals() == (201, 141)
     with app.app_context():
         db.engine.dispose()
+
+
+def test_a_game_stored_before_tables_keeps_its_hands_and_can_join_one_after_the_upgrade(tmp_path):
+    database = tmp_path / "older.sqlite3"
+    done = flask_db(database, "upgrade", "c4d8e2f1a7b3")  # the schema before issue 14
+    assert done.returncode == 0, done.stderr
+    settings = {
+        "TESTING": True,
+        "SECRET_KEY": "test-secret",
+        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{database}",
+        "WTF_CSRF_ENABLED": False,
+    }
+    token = store_old_game(database)
+    done = flask_db(database, "upgrade")
+    assert done.returncode == 0, done.stderr
+    with sqlite3.connect(database) as connection:
+        # Added in place: the game table was not copied, so its hand is still there.
+        assert connection.execute("SELECT count(*) FROM hand").fetchone() == (1,)
+        columns = {row[1] for row in connection.execute("PRAGMA table_info(game)")}
+    assert {"table_id", "best_of"} <= columns
+    app = create_app(settings)  # a new process after the upgrade
+    client = app.test_client()
+    assert game_page(client, token).totals() == (141, 80)
+    made = client.post("/tables", data={"name": "Friday club"})
+    assert made.status_code == 303
+    table = made.headers["Location"].rsplit("/", 1)[-1]
+    assert client.post(f"/g/{token}/table", data={"in_table": table}).status_code == 303
+    assert game_page(client, token).totals() == (141, 80)
+    # Back down and up again: SQLite keeps the two columns, emptied, and the game its hand.
+    with app.app_context():
+        db.engine.dispose()
+    assert flask_db(database, "downgrade", "c4d8e2f1a7b3").returncode == 0
+    assert flask_db(database, "upgrade").returncode == 0
+    with sqlite3.connect(database) as connection:
+        assert connection.execute("SELECT count(*), max(table_id) FROM game").fetchone() == (
+            1,
+            None,
+        )
+        assert connection.execute("SELECT count(*) FROM hand").fetchone() == (1,)

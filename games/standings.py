@@ -1,0 +1,175 @@
+"""What adds up across games: the score of a series, and career figures over a table's games or
+a phone's. Always worked out from the stored inputs through the engine, never stored."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Hashable
+
+from cachetools import LRUCache
+from flask import current_app
+from sqlalchemy import func, select
+
+import scoring
+from extensions import db
+from games.reading import ScoredGame, scored_games
+from games.tables import table_games, table_state
+from models import GameRecord, TableRecord
+
+SideKeys = tuple[tuple[str, ...], ...]
+
+
+def side_names(scored: ScoredGame) -> tuple[tuple[str, ...], ...]:
+    """The names of the players on each side of a game, read with the rules its replay already
+    parsed (parsing them again for each of a table's games would cost more than the stats)."""
+    rules, players = scored.state.rules, scored.record.players
+    return tuple(tuple(players[seat] for seat in rules.seats_of(side)) for side in rules.sides)
+
+
+def side_keys(scored: ScoredGame) -> SideKeys:
+    """Who plays on each side of a game, as matched across games (scoring.name_key): the same
+    people are the same side whatever the seats, spelling or team names."""
+    return tuple(
+        tuple(sorted(scoring.name_key(name) for name in side)) for side in side_names(scored)
+    )
+
+
+def played_game(scored: ScoredGame) -> scoring.PlayedGame:
+    """A game as the career figures read it: who sat on each side, and its replayed score."""
+    return scoring.PlayedGame(sides=side_names(scored), state=scored.state)
+
+
+def earlier_games(record: GameRecord) -> list[GameRecord]:
+    """The games before this one in its series' reach (one query): the table's games started
+    before it, or without a table the games it is a rematch of, back to the first."""
+    if record.table_id is not None:
+        return list(
+            db.session.scalars(
+                select(GameRecord)
+                .where(GameRecord.table_id == record.table_id, GameRecord.id < record.id)
+                .order_by(GameRecord.id)
+            ).all()
+        )
+    if record.rematch_of is None:
+        return []
+    chain = (
+        select(GameRecord.id, GameRecord.rematch_of)
+        .where(GameRecord.id == record.rematch_of)
+        .cte("chain", recursive=True)
+    )
+    chain = chain.union_all(
+        select(GameRecord.id, GameRecord.rematch_of).where(GameRecord.id == chain.c.rematch_of)
+    )
+    return list(
+        db.session.scalars(
+            select(GameRecord).where(GameRecord.id.in_(select(chain.c.id))).order_by(GameRecord.id)
+        ).all()
+    )
+
+
+def series_of(scored: ScoredGame) -> scoring.Series | None:
+    """The score of the series this game is part of, counting it once it is over; None for a
+    game on its own (no table, no rematch, no best-of), which costs no query.
+
+    A series is the finished games between the same sides: the same people together, whoever
+    sat where. Games of the table (or of the rematch chain) with other sides are not in it.
+    """
+    record = scored.record
+    if record.table_id is None and record.rematch_of is None and record.best_of is None:
+        return None
+    keys = side_keys(scored)
+    winners = []
+    for earlier in scored_games(earlier_games(record)):
+        winner = aligned_winner(earlier, keys)
+        if winner is not None:
+            winners.append(winner)
+    if scored.state.over and scored.state.winner is not None:
+        winners.append(scored.state.winner)
+    if not winners and record.best_of is None:
+        return None
+    score = scoring.series(winners, record.best_of, sides=len(keys))
+    if score.decided and not scored.state.over:  # decided before this game: it starts the next
+        return scoring.Series(wins=(0,) * len(keys), best_of=record.best_of, played=0, winner=None)
+    return score
+
+
+def aligned_winner(scored: ScoredGame, keys: SideKeys) -> int | None:
+    """Which of the sides `keys` names won this finished game; None when the game is not over
+    or was played between other sides."""
+    state = scored.state
+    if not state.over or state.winner is None:
+        return None
+    theirs = side_keys(scored)
+    if sorted(theirs) != sorted(keys):
+        return None
+    return keys.index(theirs[state.winner])
+
+
+def career(games: list[ScoredGame]) -> scoring.Career:
+    """The career figures of the players and partnerships of these games (those in progress
+    count in none)."""
+    return scoring.career([played_game(scored) for scored in games])
+
+
+def device_games_all(device: str | None) -> list[ScoredGame]:
+    """Every game started on this phone, in the order they were started (two queries at most)."""
+    if not device:
+        return []
+    records = db.session.scalars(
+        select(GameRecord).where(GameRecord.device == device).order_by(GameRecord.id)
+    ).all()
+    return scored_games(list(records))
+
+
+class Careers:
+    """The career figures this worker worked out last, under what they depend on: which games
+    (a table's or a phone's), how many, their versions summed and the newest. Every write to a
+    game moves its version on, so changed figures are simply looked up under a new key and a
+    kept one is never out of date; a stats page of a table that has not changed then costs one
+    small query instead of replaying and adding up every game."""
+
+    def __init__(self, kept: int):
+        """Keep the figures of up to `kept` tables or phones (0 keeps none)."""
+        self.cache: LRUCache[Hashable, scoring.Career] | None = (
+            LRUCache(maxsize=kept) if kept > 0 else None
+        )
+        self.lock = threading.Lock()  # shared by a worker's threads
+
+    def get_or_make(self, key: Hashable, make: Callable[[], scoring.Career]) -> scoring.Career:
+        """The figures kept under `key`, or `make`'s, then kept."""
+        if self.cache is None:
+            return make()
+        with self.lock:
+            kept = self.cache.get(key)
+        if kept is None:
+            kept = make()
+            with self.lock:
+                self.cache[key] = kept
+        return kept
+
+
+def careers() -> Careers:
+    """This worker's kept career figures (made by `create_app`)."""
+    kept: Careers = current_app.extensions["careers"]
+    return kept
+
+
+def table_career(table: TableRecord) -> scoring.Career:
+    """The career figures of a table's finished games: one small query while it is unchanged."""
+    key = ("table", table.id, table_state(table))
+    return careers().get_or_make(key, lambda: career(table_games(table)))
+
+
+def device_career(device: str | None) -> scoring.Career:
+    """The career figures of the finished games started on this phone."""
+    if not device:
+        return career([])
+    row = db.session.execute(
+        select(
+            func.count(GameRecord.id),
+            func.coalesce(func.sum(GameRecord.version), 0),
+            func.coalesce(func.max(GameRecord.id), 0),
+        ).where(GameRecord.device == device)
+    ).one()
+    key = ("device", device, tuple(row))
+    return careers().get_or_make(key, lambda: career(device_games_all(device)))

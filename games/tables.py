@@ -1,0 +1,158 @@
+"""Tables: the people who play together, whose games collect in one place whichever phone
+kept the score. Found by their own pair of links, made once per form, joined by games."""
+
+from __future__ import annotations
+
+from sqlalchemy import func, or_, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import InstrumentedAttribute
+
+from extensions import db
+from games.reading import LinkReplaced, ScoredGame, scored_games
+from games.writing import LinkOwners, Write, commit, replace_link
+from models import GameRecord, ReplacedTableLink, TableRecord, token_hash
+
+# Names offered on the new-game form: the most recently used first, this many at most.
+NAMES_OFFERED = 40
+# Tables a phone is offered on the new-game form, newest first.
+DEVICE_TABLES_SHOWN = 20
+
+
+class TableNotFound(LookupError):
+    """No table answers to this link, nor ever did."""
+
+
+def find_table(
+    token: str, link: InstrumentedAttribute[str] = TableRecord.edit_token
+) -> TableRecord:
+    """The table behind a link (the edit link unless told); LinkReplaced for a link that was
+    replaced, TableNotFound for any other."""
+    table: TableRecord | None = db.session.scalar(select(TableRecord).where(link == token))
+    if table is None:
+        hashed = token_hash(token)
+        replaced = select(ReplacedTableLink.table_id).where(ReplacedTableLink.token_hash == hashed)
+        if db.session.scalar(replaced) is not None:
+            raise LinkReplaced(token)
+        raise TableNotFound(token)
+    return table
+
+
+TABLE_LINKS = LinkOwners(TableRecord, ReplacedTableLink, "table_id", find_table, TableNotFound)
+
+
+def create_table(name: str, device: str, nonce: str | None) -> TableRecord:
+    """A new table; the same form sent twice gives the table it made first."""
+    existing = table_created_by(nonce)
+    if existing is not None:
+        return existing
+    table = TableRecord(name=name, device=device, creation_nonce=nonce or None)
+    db.session.add(table)
+    try:
+        db.session.commit()
+    except IntegrityError:  # both sends of one form arrived at once: keep the first
+        db.session.rollback()
+        first = table_created_by(nonce)
+        if first is None:
+            raise
+        return first
+    return table
+
+
+def table_created_by(nonce: str | None) -> TableRecord | None:
+    """The table a form with this one-time token already made."""
+    if not nonce:
+        return None
+    return db.session.scalar(select(TableRecord).where(TableRecord.creation_nonce == nonce))
+
+
+def table_games(table: TableRecord) -> list[ScoredGame]:
+    """Every game of a table, replayed, in the order they were started (two queries at most,
+    however many games and hands)."""
+    records = db.session.scalars(
+        select(GameRecord).where(GameRecord.table_id == table.id).order_by(GameRecord.id)
+    ).all()
+    return scored_games(list(records))
+
+
+def recent_table_games(table: TableRecord, most: int | None) -> list[ScoredGame]:
+    """A table's newest games (`most` of them, or all), newest first, replayed (two queries
+    at most)."""
+    records = db.session.scalars(
+        select(GameRecord)
+        .where(GameRecord.table_id == table.id)
+        .order_by(GameRecord.id.desc())
+        .limit(most)
+    ).all()
+    return scored_games(list(records))
+
+
+def table_state(table: TableRecord) -> tuple[int, int, int, int]:
+    """What a table's pages depend on, in one small query: the table's own version, and how
+    many games it has, their versions summed (a write to any of them moves it) and the newest."""
+    row = db.session.execute(
+        select(
+            func.count(GameRecord.id),
+            func.coalesce(func.sum(GameRecord.version), 0),
+            func.coalesce(func.max(GameRecord.id), 0),
+        ).where(GameRecord.table_id == table.id)
+    ).one()
+    return (table.version, int(row[0]), int(row[1]), int(row[2]))
+
+
+def device_tables(device: str | None) -> list[TableRecord]:
+    """The tables this phone made or started a game in, newest first."""
+    if not device:
+        return []
+    played_in = select(GameRecord.table_id).where(
+        GameRecord.device == device, GameRecord.table_id.is_not(None)
+    )
+    return list(
+        db.session.scalars(
+            select(TableRecord)
+            .where(or_(TableRecord.device == device, TableRecord.id.in_(played_in)))
+            .order_by(TableRecord.id.desc())
+            .limit(DEVICE_TABLES_SHOWN)
+        ).all()
+    )
+
+
+def join_table(scored: ScoredGame, table: TableRecord, write: Write) -> None:
+    """Count a game among a table's games from now on (its series, its stats); a write to the
+    game like any other, so its pages show it at once. Conflict if another write came first."""
+    db.session.execute(
+        update(GameRecord)
+        .where(GameRecord.id == scored.record.id)
+        .values(table_id=table.id)
+        .execution_options(synchronize_session=False)
+    )
+    commit(scored.record, write)
+
+
+def names_used(device: str | None, table: TableRecord | None) -> list[str]:
+    """The player names of this phone's games and of the table's, the latest games' first, each
+    spelling once (how names are matched across games is scoring.name_key's to say)."""
+    where = []
+    if device:
+        where.append(GameRecord.device == device)
+    if table is not None:
+        where.append(GameRecord.table_id == table.id)
+    if not where:
+        return []
+    rows = db.session.execute(
+        select(GameRecord.player_0, GameRecord.player_1, GameRecord.player_2, GameRecord.player_3)
+        .where(or_(*where))
+        .order_by(GameRecord.id.desc())
+        .limit(NAMES_OFFERED)
+    )
+    names: dict[str, None] = {}
+    for row in rows:
+        for name in row:
+            if name:
+                names.setdefault(name)
+    return list(names)[:NAMES_OFFERED]
+
+
+def replace_table_link(token: str, which: str, nonce: str | None) -> str:
+    """Give the table behind edit link `token` a new view or edit link (`which`), as a game's
+    links are replaced (games.writing.replace_link); the edit token to go on with."""
+    return replace_link(token, which, nonce, TABLE_LINKS)
