@@ -72,6 +72,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     migrate.init_app(app, db, directory=str(Path(__file__).parent / "migrations"))
     csrf.init_app(app)
     babel.init_app(app, locale_selector=language.select_locale)
+    language.init_app(app)  # after Flask-Babel: its template callables are replaced
     limiter.init_app(app)
     assets.init_app(app)
 

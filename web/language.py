@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from flask import Blueprint, abort, current_app, redirect, request
+from babel.support import NullTranslations
+from flask import Blueprint, Flask, abort, current_app, g, has_app_context, redirect, request
+from flask_babel import get_translations
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header
 from werkzeug.wrappers import Response
@@ -17,6 +19,29 @@ bp = Blueprint("language", __name__)
 
 LANGUAGES = {"en": "English", "pt_BR": "Português"}
 LANGUAGE_COOKIE = "lang"
+
+
+def init_app(app: Flask) -> None:
+    """Give the templates' `_` and `ngettext` this request's catalogue from `g`, found once per
+    request: Flask-Babel's own look it up again on each call, which cost a game page about
+    half of its rendering (some 60 strings at 10 µs each). Same catalogue, same wording."""
+    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]  # jinja2.ext.i18n's
+        gettext=lambda text: catalogue().ugettext(text),
+        ngettext=lambda one, many, n: catalogue().ungettext(one, many, n),
+        newstyle=True,
+        pgettext=lambda context, text: catalogue().upgettext(context, text),
+        npgettext=lambda context, one, many, n: catalogue().unpgettext(context, one, many, n),
+    )
+
+
+def catalogue() -> NullTranslations:
+    """This request's translations (Flask-Babel's), kept on `g` after the first string."""
+    if not has_app_context():
+        return get_translations()
+    found: NullTranslations | None = g.get("catalogue")
+    if found is None:
+        found = g.catalogue = get_translations()
+    return found
 
 
 def select_locale() -> str:

@@ -113,3 +113,13 @@ def test_the_switch_keeps_a_local_path(client, next_url):
     response = client.post("/language", data={"language": "en", "next": next_url})
     assert response.status_code == 303
     assert response.headers["Location"] == next_url
+
+
+def test_each_request_finds_its_own_catalogue_when_languages_alternate(app, client):
+    # The templates' catalogue is kept on `g` for one request only (web.language.catalogue):
+    # requests in turn in each language, on one worker, each get their own words.
+    pages = []
+    for accept in ("pt-BR", "en", "pt-BR", "en"):
+        html = client.get("/tables/new", headers={"Accept-Language": accept}).text
+        pages.append(("Nova mesa" in html, "New table" in html))
+    assert pages == [(True, False), (False, True)] * 2
