@@ -154,9 +154,12 @@ def careers() -> Careers:
     return kept
 
 
-def table_career(table: TableRecord) -> scoring.Career:
-    """The career figures of a table's finished games: one small query while it is unchanged."""
-    key = ("table", table.id, table_state(table))
+def table_career(
+    table: TableRecord, state: tuple[int, int, int, int] | None = None
+) -> scoring.Career:
+    """The career figures of a table's finished games: one small query while it is unchanged
+    (none when its `state`, as `table_state` gives it, is known already)."""
+    key = ("table", table.id, state or table_state(table))
     return careers().get_or_make(key, lambda: career(table_games(table)))
 
 

@@ -65,13 +65,13 @@ def show(token: str) -> str:
     )
 
 
-def table_context(table: TableRecord, state: tuple[int, ...]) -> dict[str, Any]:
+def table_context(table: TableRecord, state: tuple[int, int, int, int]) -> dict[str, Any]:
     """What both pages of a table show: its standings, and its newest games (all of them when
     the address asks, `?all=1`) with how many there are (`state` as `games.table_state`)."""
     shown = None if request.args.get("all") == "1" else GAMES_SHOWN
     return {
         "table": table,
-        "career": games.table_career(table),
+        "career": games.table_career(table, state),
         "games": games.recent_table_games(table, shown),
         "game_count": state[1],
         "all_games": shown is None,
