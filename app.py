@@ -14,7 +14,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 import cli
 import database
 from extensions import babel, csrf, db, limiter, migrate
-from games import Careers, Replays
+from games import Replays, Standings
 from web import (
     assets,
     errors,
@@ -47,7 +47,7 @@ GUESS_LIMIT = "30 per minute"
 # Stored hands whose replay each worker keeps, over all the games it keeps (about 1 KB each).
 REPLAY_HANDS_KEPT = 20000
 # Tables' and phones' career figures each worker keeps (a 500-game table's are a few KB).
-CAREERS_KEPT = 256
+STANDINGS_KEPT = 256
 # Characters of rendered game pages each worker keeps (a game page at 50 hands is about 16,000).
 RENDER_CHARACTERS_KEPT = 16_000_000
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
@@ -95,7 +95,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     renders.init_app(app)  # after CSRFProtect and the filters: its token makers replace theirs
     cli.register(app)
     app.extensions["replays"] = Replays(app.config["REPLAY_HANDS_KEPT"])
-    app.extensions["careers"] = Careers(app.config["CAREERS_KEPT"])
+    app.extensions["standings"] = Standings(app.config["STANDINGS_KEPT"])
     app.wsgi_app = UnchangedPolls(app.wsgi_app, app)  # type: ignore[method-assign]
     hops = app.config["PROXY_HOPS"]
     if hops:  # outermost: the limits, the logs and the links all see the real client
@@ -137,7 +137,7 @@ def settings(app: Flask) -> dict[str, Any]:
         "WRITE_LIMIT": os.environ.get("WRITE_LIMIT", WRITE_LIMIT),
         "GUESS_LIMIT": os.environ.get("GUESS_LIMIT", GUESS_LIMIT),
         "REPLAY_HANDS_KEPT": int(os.environ.get("REPLAY_HANDS_KEPT", REPLAY_HANDS_KEPT)),
-        "CAREERS_KEPT": int(os.environ.get("CAREERS_KEPT", CAREERS_KEPT)),
+        "STANDINGS_KEPT": int(os.environ.get("STANDINGS_KEPT", STANDINGS_KEPT)),
         "RENDER_CHARACTERS_KEPT": int(
             os.environ.get("RENDER_CHARACTERS_KEPT", RENDER_CHARACTERS_KEPT)
         ),

@@ -21,7 +21,7 @@ from games.reading import (
 )
 from games.replays import Replays
 from games.standings import (
-    Careers,
+    Standings,
     career,
     device_career,
     device_games_all,
@@ -59,7 +59,6 @@ Career = scoring.Career
 
 __all__ = [
     "Career",
-    "Careers",
     "Conflict",
     "GameNotFound",
     "HandRefused",
@@ -67,6 +66,7 @@ __all__ = [
     "LinkReplaced",
     "Replays",
     "ScoredGame",
+    "Standings",
     "TableNotFound",
     "Write",
     "career",

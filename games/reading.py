@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from flask import current_app
-from sqlalchemy import select
+from sqlalchemy import ColumnElement, func, select
 from sqlalchemy.orm import InstrumentedAttribute
 
 import scoring
@@ -120,3 +120,16 @@ def device_games(device: str | None) -> list[ScoredGame]:
         .limit(MY_GAMES_SHOWN)
     ).all()
     return scored_games(list(records))
+
+
+def games_state(which: ColumnElement[bool]) -> tuple[int, int, int]:
+    """What sums over some games depend on, in one small query: how many games there are,
+    their versions summed (a write to any of them moves it) and the newest."""
+    row = db.session.execute(
+        select(
+            func.count(GameRecord.id),
+            func.coalesce(func.sum(GameRecord.version), 0),
+            func.coalesce(func.max(GameRecord.id), 0),
+        ).where(which)
+    ).one()
+    return (int(row[0]), int(row[1]), int(row[2]))

@@ -5,18 +5,21 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Hashable
+from typing import Any, TypeVar, cast
 
 from cachetools import LRUCache
 from flask import current_app
-from sqlalchemy import func, select
+from sqlalchemy import select
 
 import scoring
 from extensions import db
-from games.reading import ScoredGame, scored_games
+from games.reading import ScoredGame, games_state, scored_games
 from games.tables import table_games, table_state
 from models import GameRecord, TableRecord
 
 SideKeys = tuple[tuple[str, ...], ...]
+T = TypeVar("T")
+MISSING = object()  # what the cache gives for a key it does not hold (None is a series too)
 
 
 def side_names(scored: ScoredGame) -> tuple[tuple[str, ...], ...]:
@@ -77,6 +80,16 @@ def series_of(scored: ScoredGame) -> scoring.Series | None:
     record = scored.record
     if record.table_id is None and record.rematch_of is None and record.best_of is None:
         return None
+    if record.table_id is None:  # a rematch chain: a few games, read each time
+        return count_series(scored)
+    # At a table every game before this one is read: kept until one of the table's games changes.
+    key = ("series", record.id, record.version, games_state(GameRecord.table_id == record.table_id))
+    return standings().get_or_make(key, lambda: count_series(scored))
+
+
+def count_series(scored: ScoredGame) -> scoring.Series | None:
+    """The series score of `series_of`, from the games before this one (read here)."""
+    record = scored.record
     keys = side_keys(scored)
     winners = []
     for earlier in scored_games(earlier_games(record)):
@@ -121,36 +134,34 @@ def device_games_all(device: str | None) -> list[ScoredGame]:
     return scored_games(list(records))
 
 
-class Careers:
-    """The career figures this worker worked out last, under what they depend on: which games
-    (a table's or a phone's), how many, their versions summed and the newest. Every write to a
-    game moves its version on, so changed figures are simply looked up under a new key and a
-    kept one is never out of date; a stats page of a table that has not changed then costs one
+class Standings:
+    """What this worker added up last (career figures, series scores), under what it depends
+    on: which games (a table's, a phone's), how many, their versions summed and the newest.
+    Every write to a game moves its version on, so a changed sum is simply looked up under a
+    new key and a kept one is never out of date; a table that has not changed then costs one
     small query instead of replaying and adding up every game."""
 
     def __init__(self, kept: int):
-        """Keep the figures of up to `kept` tables or phones (0 keeps none)."""
-        self.cache: LRUCache[Hashable, scoring.Career] | None = (
-            LRUCache(maxsize=kept) if kept > 0 else None
-        )
+        """Keep up to `kept` sums (0 keeps none)."""
+        self.cache: LRUCache[Hashable, Any] | None = LRUCache(maxsize=kept) if kept > 0 else None
         self.lock = threading.Lock()  # shared by a worker's threads
 
-    def get_or_make(self, key: Hashable, make: Callable[[], scoring.Career]) -> scoring.Career:
-        """The figures kept under `key`, or `make`'s, then kept."""
+    def get_or_make(self, key: Hashable, make: Callable[[], T]) -> T:
+        """What is kept under `key`, or what `make` gives, then kept."""
         if self.cache is None:
             return make()
         with self.lock:
-            kept = self.cache.get(key)
-        if kept is None:
-            kept = make()
+            found = self.cache.get(key, MISSING)
+        if found is MISSING:
+            found = make()
             with self.lock:
-                self.cache[key] = kept
-        return kept
+                self.cache[key] = found
+        return cast(T, found)
 
 
-def careers() -> Careers:
-    """This worker's kept career figures (made by `create_app`)."""
-    kept: Careers = current_app.extensions["careers"]
+def standings() -> Standings:
+    """This worker's kept sums (made by `create_app`)."""
+    kept: Standings = current_app.extensions["standings"]
     return kept
 
 
@@ -160,19 +171,12 @@ def table_career(
     """The career figures of a table's finished games: one small query while it is unchanged
     (none when its `state`, as `table_state` gives it, is known already)."""
     key = ("table", table.id, state or table_state(table))
-    return careers().get_or_make(key, lambda: career(table_games(table)))
+    return standings().get_or_make(key, lambda: career(table_games(table)))
 
 
 def device_career(device: str | None) -> scoring.Career:
     """The career figures of the finished games started on this phone."""
     if not device:
         return career([])
-    row = db.session.execute(
-        select(
-            func.count(GameRecord.id),
-            func.coalesce(func.sum(GameRecord.version), 0),
-            func.coalesce(func.max(GameRecord.id), 0),
-        ).where(GameRecord.device == device)
-    ).one()
-    key = ("device", device, tuple(row))
-    return careers().get_or_make(key, lambda: career(device_games_all(device)))
+    key = ("device", device, games_state(GameRecord.device == device))
+    return standings().get_or_make(key, lambda: career(device_games_all(device)))

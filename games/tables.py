@@ -3,12 +3,12 @@ kept the score. Found by their own pair of links, made once per form, joined by 
 
 from __future__ import annotations
 
-from sqlalchemy import func, or_, select, update
+from sqlalchemy import or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import InstrumentedAttribute
 
 from extensions import db
-from games.reading import LinkReplaced, ScoredGame, scored_games
+from games.reading import LinkReplaced, ScoredGame, games_state, scored_games
 from games.writing import LinkOwners, Write, commit, replace_link
 from models import GameRecord, ReplacedTableLink, TableRecord, token_hash
 
@@ -87,16 +87,9 @@ def recent_table_games(table: TableRecord, most: int | None) -> list[ScoredGame]
 
 
 def table_state(table: TableRecord) -> tuple[int, int, int, int]:
-    """What a table's pages depend on, in one small query: the table's own version, and how
-    many games it has, their versions summed (a write to any of them moves it) and the newest."""
-    row = db.session.execute(
-        select(
-            func.count(GameRecord.id),
-            func.coalesce(func.sum(GameRecord.version), 0),
-            func.coalesce(func.max(GameRecord.id), 0),
-        ).where(GameRecord.table_id == table.id)
-    ).one()
-    return (table.version, int(row[0]), int(row[1]), int(row[2]))
+    """What a table's pages depend on, in one small query: the table's own version, then its
+    games' state (`games_state`: how many, their versions summed, the newest)."""
+    return (table.version, *games_state(GameRecord.table_id == table.id))
 
 
 def device_tables(device: str | None) -> list[TableRecord]:

@@ -10,7 +10,7 @@ import pytest
 from sqlalchemy import func, select
 
 from extensions import db
-from games import Careers
+from games import Standings
 from models import GameRecord, TableRecord
 from testsupport.database import queries_sent
 from testsupport.pages import Page, submit
@@ -341,7 +341,7 @@ def stats_queries(app, client, view: str) -> int:
     """How many queries the table's stats page runs, for a worker that kept no replay and no
     career figures."""
     app.extensions["replays"].clear()
-    app.extensions["careers"] = Careers(app.config["CAREERS_KEPT"])
+    app.extensions["standings"] = Standings(app.config["STANDINGS_KEPT"])
     with queries_sent(app) as statements:
         assert client.get(f"/tv/{view}/stats").status_code == 200
     return len(statements)
@@ -385,16 +385,21 @@ def test_the_result_to_share_says_where_the_series_stands(client):
     assert lines.splitlines()[2] == "Ana & Carla lead the series 1–0 · best of 3"
 
 
-def game_page_queries(app, client, token: str) -> int:
-    """How many queries a game's page runs, for a worker that kept no replay."""
+def game_page_queries(app, client, token: str) -> tuple[int, int]:
+    """How many queries a game's page runs for a worker that kept nothing, then again."""
     app.extensions["replays"].clear()
-    with queries_sent(app) as statements:
-        assert client.get(f"/g/{token}").status_code == 200
-    return len(statements)
+    app.extensions["standings"] = Standings(app.config["STANDINGS_KEPT"])
+    counts = []
+    for _ in range(2):
+        with queries_sent(app) as statements:
+            assert client.get(f"/g/{token}").status_code == 200
+        counts.append(len(statements))
+    return counts[0], counts[1]
 
 
-def test_a_game_page_at_a_table_runs_four_queries_however_many_games_came_before(app, client):
-    # The game, its hands, the games before it at the table, their hands.
+def test_a_game_page_at_a_table_runs_as_many_queries_however_many_games_came_before(app, client):
+    """Kept nothing: the game, its hands, the state of the table's games, the games before it and
+    their hands. Then the game, and the state that says its series is unchanged."""
     table = make_table(client)
     counts = []
     for before in (1, 5):
@@ -403,4 +408,19 @@ def test_a_game_page_at_a_table_runs_four_queries_however_many_games_came_before
         token = start_at_table(client, table, **FIRST_PAIRING)
         enter(client, token, bids=(3, 3, 3, 3))
         counts.append(game_page_queries(app, client, token))
-    assert counts[0] == counts[1] == 4
+    assert counts[0] == counts[1] == (5, 2)
+
+
+def test_a_correction_to_an_earlier_game_changes_a_later_games_series_at_once(client):
+    """Game 1, Ana & Carla win (+100). Game 2 in play: "Ana & Carla lead the series 1–0". Game
+    1's hand corrected to East-West taking 10 (Bia & Dani +100, Ana & Carla set, −50): now Bia &
+    Dani lead 1–0, on game 2's page at once."""
+    table = make_table(client)
+    first = start_at_table(client, table, **FIRST_PAIRING)
+    enter(client, first, **NORTH_SOUTH_WIN)
+    second = start_at_table(client, table, **FIRST_PAIRING)
+    assert series_line(client, second) == "Ana & Carla lead the series 1–0"
+    edit = Page(client.get(f"/g/{first}/hands/1"))
+    taps = {"bid_0": 3, "bid_1": 5, "bid_2": 2, "bid_3": 5, "team_tricks_0": 3, "team_tricks_1": 10}
+    assert submit(client, edit.form(cls="hand-form"), taps).status_code == 303
+    assert series_line(client, second) == "Bia & Dani lead the series 1–0"
