@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from flask import Blueprint
 from flask_babel import gettext, ngettext
+from markupsafe import Markup
 
 import chart
 import scoring
@@ -89,27 +90,47 @@ def game_summary(record: GameRecord, state: scoring.Game, series_line: str | Non
     return "\n".join(lines)
 
 
-def series_text(record: GameRecord, state: scoring.Game, series: scoring.Series) -> str:
-    """Where the game's series stands, in the words of the page's series line
-    (templates/_series.html): "Ana & Carla lead the series 3–2 · best of 5"."""
-    if state.rules.partnership:
-        names = [" & ".join(map(isolated, record.side_players(s))) for s in state.rules.sides]
+def series_text(
+    record: GameRecord, state: scoring.Game, series: scoring.Series, *, html: bool = False
+) -> str:
+    """Where the game's series stands: "Ana & Carla lead the series 3–2 · best of 5". Plain
+    text for the summary (names isolated), or with `html` the page's series line, its names
+    each a <bdi> and everything typed escaped."""
+    sides = [record.side_players(side) for side in state.rules.sides]
+    names: list[str]
+    if html:
+        names = [
+            Markup(" &amp; ").join(Markup("<bdi>%s</bdi>") % n for n in side) for side in sides
+        ]
     else:
-        names = [isolated(name) for name in record.sides]
+        names = [" & ".join(map(isolated, side)) for side in sides]
+
+    def worded(translated: str, **values: object) -> str:
+        """A translated sentence with its values put in (escaped ones, for the page): our own
+        catalogue's words are taken as markup, as the templates' `_` takes them."""
+        return (Markup(translated) if html else translated) % values  # noqa: S704
+
     wins = series.wins
     top = max(wins)
     score = f"{top}–{min(wins)}" if len(wins) == 2 else "–".join(map(str, wins))
     if series.winner is not None:
-        text = gettext("%(side)s won the series %(score)s", side=names[series.winner], score=score)
+        said = gettext("%(side)s won the series %(score)s")
+        text = worded(said, side=names[series.winner], score=score)
     elif wins.count(top) > 1:
-        text = gettext("Series tied %(score)s", score=score)
+        text = worded(gettext("Series tied %(score)s"), score=score)
     else:
-        text = gettext(
-            "%(side)s lead the series %(score)s", side=names[wins.index(top)], score=score
-        )
+        said = gettext("%(side)s lead the series %(score)s")
+        text = worded(said, side=names[wins.index(top)], score=score)
     if series.best_of:
-        text += " · " + gettext("best of %(games)s", games=series.best_of)
+        text += worded(" · ") + worded(gettext("best of %(games)s"), games=series.best_of)
     return text
+
+
+@bp.app_template_global()
+def series_line(scored: ScoredGame, series: scoring.Series) -> Markup:
+    """The series line of a game's page (templates: `series_line(scored, series)`)."""
+    # Safe: series_text escaped every name and figure it put in.
+    return Markup(series_text(scored.record, scored.state, series, html=True))  # noqa: S704
 
 
 @bp.app_template_global()

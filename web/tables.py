@@ -26,6 +26,7 @@ from models import TableRecord, new_token
 from web import EDIT_LINKS, TABLE_LINKS, TABLE_VIEW_LINKS
 from web.device import device_of_request, remember_device
 from web.pages import page_or_part, wants_part
+from web.scorer import chosen_table, conflict_message, write_of
 from web.viewing import POLL_SECONDS, VIEW_VARY, etag_key
 
 bp = Blueprint("tables", __name__)
@@ -201,24 +202,16 @@ def join(token: str) -> Response | tuple[str, int] | str:
     if not form.validate_on_submit():
         form.table_link.errors = [gettext("Something in that request was not right.")]
         return render_template("join_table.html", scored=scored, form=form), 400
-    table = None
-    table_token = form.table_token()
-    if table_token is not None:
-        try:
-            table = games.find_table(table_token)
-        except (games.TableNotFound, games.LinkReplaced):
-            table = None
+    table = chosen_table(form.table_token())
     if table is None:
         form.table_link.errors = [gettext("There is no table at that link.")]
         return render_template("join_table.html", scored=scored, form=form), 422
-    write = games.Write(form.version.data, form.nonce.data)
+    write = write_of(form)
     if not games.is_repeat(scored.record, write):
         try:
             games.join_table(scored, table, write)
         except games.Conflict:
             if not games.was_applied(token, write):
-                form.table_link.errors = [
-                    gettext("Another phone changed this game first. Here is what is saved now.")
-                ]
+                form.table_link.errors = [conflict_message()]
                 return render_template("join_table.html", scored=games.load(token), form=form), 409
     return redirect(url_for("scorer.show", token=token), 303)
