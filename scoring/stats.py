@@ -242,9 +242,10 @@ def _side_game(state: Game, side: int, index: int) -> _SideGame:
     for result in state.hands:
         team = result.teams[side]
         points = team.points
-        if team.contract:
+        made = team.made  # None when the side bid no contract (every bidder bid Nil)
+        if made is not None:
             summary.contracts += 1
-            summary.contracts_made += team.tricks >= team.contract
+            summary.contracts_made += made
         summary.bags += team.bags_taken
         if team.bag_penalty:
             summary.bag_penalties += 1
