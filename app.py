@@ -8,7 +8,7 @@ import secrets
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, g, has_request_context, request
+from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 import cli
@@ -50,7 +50,6 @@ REPLAY_HANDS_KEPT = 20000
 STANDINGS_KEPT = 256
 # Characters of rendered game pages each worker keeps (a game page at 50 hands is about 16,000).
 RENDER_CHARACTERS_KEPT = 16_000_000
-SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
@@ -68,7 +67,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = instance_secret(Path(app.instance_path) / "secret_key")
     redact_handlers(app.logger)
 
-    database.init_app(app, writing=request_writes, wrote=note_commit)
+    database.init_app(app)
     migrate.init_app(app, db, directory=str(Path(__file__).parent / "migrations"))
     csrf.init_app(app)
     babel.init_app(app, locale_selector=language.select_locale)
@@ -142,22 +141,6 @@ def settings(app: Flask) -> dict[str, Any]:
             os.environ.get("RENDER_CHARACTERS_KEPT", RENDER_CHARACTERS_KEPT)
         ),
     }
-
-
-def request_writes() -> bool:
-    """Whether the database work now belongs to a request that writes (not GET or HEAD) and
-    has not written yet: what it reads after its commit, to answer, is only a read."""
-    return (
-        has_request_context()
-        and request.method not in SAFE_METHODS
-        and not g.get("write_committed", False)
-    )
-
-
-def note_commit() -> None:
-    """Note that this request's write is committed (see `request_writes`)."""
-    if has_request_context():
-        g.write_committed = True
 
 
 class EmptySecretKey(RuntimeError):

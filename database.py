@@ -1,12 +1,10 @@
 """The database engine: which URL, and how SQLite connections are made safe for several workers.
 
-The hooks are attached to the app's own engine, not to SQLAlchemy's global Engine class, and
-whether a transaction writes is asked of the caller (`writing`), not guessed here.
+The hooks are attached to the app's own engine, not to SQLAlchemy's global Engine class.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +16,9 @@ from extensions import db
 # How long an SQLite writer waits for another's lock before giving up. Generous: a machine
 # pinned to one busy core must never turn a queue of saves into errors.
 SQLITE_BUSY_MS = 15000
+# Marks, on an SQLite connection, a transaction that has begun writing.
+HOLDS_WRITE_LOCK = "holds_write_lock"
+WRITES = ("INSERT", "UPDATE", "DELETE")
 
 
 def database_url(url: str | None, sqlite_path: Path | None) -> str:
@@ -30,15 +31,12 @@ def database_url(url: str | None, sqlite_path: Path | None) -> str:
     return url
 
 
-def init_app(
-    app: Flask, writing: Callable[[], bool], wrote: Callable[[], None] | None = None
-) -> None:
+def init_app(app: Flask) -> None:
     """Bind the database to the app; on SQLite, tune every connection of the app's engine.
 
-    `writing` tells whether the transaction about to begin belongs to a write, so that it
-    takes SQLite's write lock at once (BEGIN IMMEDIATE) instead of failing half-way; `wrote`
-    is told of every commit, so that what a write reads after its commit (the page it answers
-    with) can be a plain read that leaves the lock to the next writer.
+    On SQLite a transaction reads without the write lock, and its first write statement takes
+    it (see `take_write_lock`): the lock is held only while a write is written and committed,
+    not while its request reads the game, checks the hand and makes its answer.
     """
     options = app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {})
     # Never write a query's values into an error or a log: they hold game links.
@@ -56,7 +54,7 @@ def init_app(
     @event.listens_for(engine, "connect")
     def sqlite_pragmas(dbapi_connection: Any, connection_record: Any) -> None:
         """Make each SQLite connection safe for several workers: WAL, a busy wait, foreign keys."""
-        # Let the "begin" hook below issue BEGIN, so that writes can take the lock up front.
+        # Let the hooks below issue BEGIN, so that a write can take the lock when it starts.
         dbapi_connection.isolation_level = None
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA journal_mode=WAL")
@@ -66,16 +64,30 @@ def init_app(
 
     @event.listens_for(engine, "begin")
     def sqlite_begin(connection: Any) -> None:
-        """Start a write with BEGIN IMMEDIATE, so that concurrent writers wait their turn.
+        """Start a transaction as a read: it sees one snapshot and holds no lock."""
+        connection.info[HOLDS_WRITE_LOCK] = False
+        connection.exec_driver_sql("BEGIN")
 
-        A deferred transaction that reads and then writes cannot wait for the lock: SQLite
-        refuses it at once with "database is locked" when another writer got there first.
+    @event.listens_for(engine, "before_cursor_execute")
+    def take_write_lock(
+        connection: Any, cursor: Any, statement: str, *args: Any, **kwargs: Any
+    ) -> None:
+        """Before a transaction's first write, end its read and start again with BEGIN
+        IMMEDIATE, which waits its turn for the write lock.
+
+        A read that goes on into a write cannot wait for the lock: SQLite refuses it at once
+        with "database is locked" when another writer holds it or wrote since the read began.
+        What was read stays valid for the write only as far as the write itself checks it:
+        every write here claims its game at the version it read (games.writing.claim), or adds
+        a row that a unique constraint keeps single, and is refused whole otherwise.
         """
-        connection.exec_driver_sql("BEGIN IMMEDIATE" if writing() else "BEGIN")
+        if connection.info.get(HOLDS_WRITE_LOCK, True) or not is_write(statement):
+            return
+        connection.info[HOLDS_WRITE_LOCK] = True
+        cursor.execute("COMMIT")  # only a read so far: nothing to keep but the snapshot's end
+        cursor.execute("BEGIN IMMEDIATE")
 
-    if wrote is not None:
 
-        @event.listens_for(engine, "commit")
-        def sqlite_commit(connection: Any) -> None:
-            """Tell the app that a write was committed."""
-            wrote()
+def is_write(statement: str) -> bool:
+    """Whether an SQL statement changes rows (SQLAlchemy's own INSERT, UPDATE and DELETE)."""
+    return statement.lstrip()[:6].upper() in WRITES

@@ -358,19 +358,20 @@ def replace_link(token: str, which: str, nonce: str | None, owners: LinkOwners =
     old = record.view_token if which == "view" else record.edit_token
     kept = {"token_hash": token_hash(old), owners.owner: record.id, "by_nonce": nonce}
     db.session.add(replaced_type(**kept))
-    db.session.execute(
-        update(record_type)
-        .where(record_type.id == record.id)
-        .values(changes)
-        .execution_options(synchronize_session=False)
-    )
     try:
+        db.session.execute(  # the old link's row is written first, and may be taken already
+            update(record_type)
+            .where(record_type.id == record.id)
+            .values(changes)
+            .execution_options(synchronize_session=False)
+        )
         db.session.commit()
-    except IntegrityError:  # both sends of one form arrived at once: the first one counts
+    except IntegrityError:  # both sends of one form, or two forms, arrived at once
         db.session.rollback()
         if not nonce:
+            owners.find(token)  # the other replaced this link first: LinkReplaced
             raise
-        return replace_link(token, which, nonce, owners)
+        return replace_link(token, which, nonce, owners)  # the first send counts
     return fresh if which == "edit" else token
 
 

@@ -7,7 +7,10 @@ import sqlite3
 
 import pytest
 from flask import before_render_template
+from sqlalchemy import event
 
+from extensions import db
+from models import token_hash
 from testsupport.database import counts, stored_game, stored_hands
 from testsupport.pages import Page, form_data, submit
 from testsupport.playing import enter, game_page, hand_taps, start_game, token_of
@@ -171,3 +174,137 @@ def test_a_save_leaves_the_write_lock_to_the_next_writer_while_its_answer_is_mad
     assert response.status_code == 200
     assert counts(app) == (1, 1)
     assert free and all(free), free
+
+
+SQLITE_ONLY = pytest.mark.skipif(
+    not os.environ.get("DATABASE_URL", "sqlite").startswith("sqlite"),
+    reason="SQLite's write lock; PostgreSQL's writers do not wait on one",
+)
+
+
+def on_reads_of_a_post(app, action):
+    """Call `action` with each SELECT a POST sends before its first write (the reads of the
+    game and of what the hand is checked against), after it ran; returns what unhooks it."""
+    wrote: list[bool] = []
+
+    def after(connection, cursor, statement, *args):
+        """After a read that comes before any write of this request, run the action."""
+        text = statement.lstrip().upper()
+        if text.startswith(("INSERT", "UPDATE", "DELETE")):
+            wrote.append(True)
+        elif text.startswith("SELECT") and not wrote:
+            action(text)
+
+    with app.app_context():
+        engine = db.engine
+    event.listen(engine, "after_cursor_execute", after)
+    return lambda: event.remove(engine, "after_cursor_execute", after)
+
+
+def other_connection(app) -> sqlite3.Connection:
+    """A plain connection to the app's SQLite file that never waits for a lock."""
+    database = app.config["SQLALCHEMY_DATABASE_URI"].removeprefix("sqlite:///")
+    return sqlite3.connect(database, timeout=0, isolation_level=None)
+
+
+@SQLITE_ONLY
+def test_a_save_leaves_the_write_lock_free_while_it_reads_the_game_and_checks_the_hand(app, client):
+    # Only the write itself takes SQLite's lock: the reads before it let any other worker write.
+    token = start_game(client)
+    page = Page(client.get(f"/g/{token}", headers=HX))
+    free: list[bool] = []
+
+    def another_writer(read):
+        """Try to take the write lock from another connection, without waiting for it."""
+        other = other_connection(app)
+        try:
+            other.execute("BEGIN IMMEDIATE")
+            other.execute("ROLLBACK")
+            free.append(True)
+        except sqlite3.OperationalError:
+            free.append(False)
+        finally:
+            other.close()
+
+    unhook = on_reads_of_a_post(app, another_writer)
+    try:
+        response = submit(client, page.form("hand-form"), hand_taps(bids=(4, 3, 3, 2)), HX)
+    finally:
+        unhook()
+    assert response.status_code == 200
+    assert counts(app) == (1, 1)
+    assert len(free) >= 1 and all(free), free
+
+
+@SQLITE_ONLY
+def test_a_save_overtaken_between_its_read_and_its_write_is_refused_whole(app, client):
+    # Another worker's write lands after this save read the game and before it wrote: the save
+    # claims the version it read, finds it gone, and keeps nothing of its own.
+    token = start_game(client)
+    game_id = stored_game(app, token).id
+    page = Page(client.get(f"/g/{token}", headers=HX))
+    overtaken: list[bool] = []
+
+    def another_write(read):
+        """Once, write to the same game from another connection (its version moves on)."""
+        if overtaken:
+            return
+        other = other_connection(app)
+        try:
+            other.execute("UPDATE game SET version = version + 1 WHERE id = ?", (game_id,))
+        finally:
+            other.close()
+        overtaken.append(True)
+
+    unhook = on_reads_of_a_post(app, another_write)
+    try:
+        response = submit(client, page.form("hand-form"), hand_taps(bids=(4, 3, 3, 2)), HX)
+    finally:
+        unhook()
+    assert overtaken == [True]
+    assert response.status_code == 409
+    assert "Another phone changed this game first" in response.get_data(as_text=True)
+    assert stored_hands(app, token) == []
+
+
+@SQLITE_ONLY
+@pytest.mark.parametrize("nonce", ["from-this-form-00001", None], ids=["form", "old-form"])
+def test_two_phones_replacing_one_link_at_once_give_one_new_link_and_a_410_never_a_500(
+    app, client, nonce
+):
+    # The other phone replaces the edit link after this one found the game by it and before it
+    # wrote: its replacement stands, and this phone is told the link was replaced.
+    old = token_of(client.post("/games", data={}))
+    game_id = stored_game(app, old).id
+    replaced: list[bool] = []
+
+    def the_other_phone(read):
+        """Once this request has read the game by its link, replace that link elsewhere."""
+        if replaced or "FROM GAME" not in read:
+            return
+        other = other_connection(app)
+        try:
+            other.execute("BEGIN IMMEDIATE")
+            other.execute(
+                "INSERT INTO replaced_link (token_hash, game_id, by_nonce, replaced_at)"
+                " VALUES (?, ?, ?, CURRENT_TIMESTAMP)",
+                (token_hash(old), game_id, "the-other-phone-0001"),
+            )
+            other.execute(
+                "UPDATE game SET edit_token = ?, version = version + 1 WHERE id = ?",
+                ("the-other-phones-link01", game_id),
+            )
+            other.execute("COMMIT")
+        finally:
+            other.close()
+        replaced.append(True)
+
+    unhook = on_reads_of_a_post(app, the_other_phone)
+    try:
+        sent = {"link": "edit"} | ({"nonce": nonce} if nonce else {})
+        response = client.post(f"/g/{old}/rotate", data=sent)
+    finally:
+        unhook()
+    assert replaced == [True]
+    assert response.status_code == 410
+    assert stored_game(app, "the-other-phones-link01").id == game_id
