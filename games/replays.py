@@ -35,7 +35,15 @@ class Replays:
     @staticmethod
     def key(game: GameRecord) -> tuple[Any, ...]:
         """What a game's replay depends on: which game, and its state after its latest write."""
-        return (game.id, game.created_at, game.version, game.last_nonce)
+        return Replays.key_of(game.id, game.created_at, game.version, game.last_nonce)
+
+    @staticmethod
+    def key_of(
+        game_id: int, created_at: Any, version: int, last_nonce: str | None
+    ) -> tuple[Any, ...]:
+        """The key of a game with these values in its row (a write's nonce is stored as None
+        when the form had none)."""
+        return (game_id, created_at, version, last_nonce or None)
 
     @staticmethod
     def size(replay: Replay) -> int:
@@ -57,6 +65,11 @@ class Replays:
 
     def keep(self, game: GameRecord, replay: Replay) -> None:
         """Remember the game's (hands, state), unless it alone is over the budget."""
+        self.keep_as(self.key(game), replay)
+
+    def keep_as(self, key: tuple[Any, ...], replay: Replay) -> None:
+        """Remember (hands, state) under a key made by `key` (for a game as a write leaves it,
+        before its record is read again), unless it alone is over the budget."""
         if self.cache is not None and self.size(replay) <= self.cache.maxsize:
             with self.lock:
-                self.cache[self.key(game)] = replay
+                self.cache[key] = replay

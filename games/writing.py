@@ -11,11 +11,13 @@ from sqlalchemy.exc import IntegrityError
 
 import scoring
 from extensions import db
-from games.reading import GameNotFound, ScoredGame, find
+from games.reading import GameNotFound, ScoredGame, find, replays
+from games.replays import Replays
 from models import (
     GameRecord,
     HandRecord,
     ReplacedLink,
+    StoredHand,
     hand_columns,
     new_token,
     token_hash,
@@ -109,8 +111,10 @@ def enter_hand(
         problems = scored.state.problems(hand)
     if problems:
         raise HandRefused(tuple(problems))
-    store_hand(scored, len(scored.state.hands) + 1, hand)
-    commit(scored.record, write)
+    stored = store_hand(scored, len(scored.state.hands) + 1, hand)
+    # Bids alone score nothing yet: the game stands as it was until their tricks come.
+    state = scored.state.add(hand) if stored.played else scored.state
+    commit_and_keep(scored, write, with_hand(scored.hands, stored), state)
 
 
 def edit_hand(
@@ -136,8 +140,8 @@ def edit_hand(
     problem = in_play_problem(scored, edited)
     if problem is not None and scored.in_play is not None:
         raise LaterHandRefused(scored.in_play.number, problem)
-    store_hand(scored, number, hand)
-    commit(record, write)
+    stored = store_hand(scored, number, hand)
+    commit_and_keep(scored, write, with_hand(scored.hands, stored), edited)
 
 
 def in_play_problem(scored: ScoredGame, state: scoring.Game) -> scoring.Problem | None:
@@ -164,8 +168,9 @@ def undo_last(scored: ScoredGame, write: Write) -> None:
     commit(scored.record, write)
 
 
-def store_hand(scored: ScoredGame, number: int, hand: scoring.Hand) -> None:
-    """Write hand `number`'s inputs over its stored row, or as a new row when it has none yet.
+def store_hand(scored: ScoredGame, number: int, hand: scoring.Hand) -> StoredHand:
+    """Write hand `number`'s inputs over its stored row, or as a new row when it has none yet;
+    the hand as it will be read back.
 
     Part of the write's transaction: `commit` keeps it or rolls it back.
     """
@@ -173,14 +178,35 @@ def store_hand(scored: ScoredGame, number: int, hand: scoring.Hand) -> None:
     # Hands are numbered from 1 with no gaps (undo only removes the last).
     stored = scored.hands[number - 1] if number <= len(scored.hands) else None
     if stored is None:
-        db.session.add(HandRecord(game_id=scored.record.id, number=number, **values))
-    else:
-        db.session.execute(
-            update(HandRecord)
-            .where(HandRecord.id == stored.id)
-            .values(values)
-            .execution_options(synchronize_session=False)
-        )
+        row = HandRecord(game_id=scored.record.id, number=number, **values)
+        db.session.add(row)
+        db.session.flush()  # the row's id, for the hand as it reads back
+        return StoredHand(id=row.id, game_id=scored.record.id, number=number, **values)
+    db.session.execute(
+        update(HandRecord)
+        .where(HandRecord.id == stored.id)
+        .values(values)
+        .execution_options(synchronize_session=False)
+    )
+    return StoredHand(id=stored.id, game_id=stored.game_id, number=number, **values)
+
+
+def with_hand(hands: tuple[StoredHand, ...], stored: StoredHand) -> tuple[StoredHand, ...]:
+    """A game's stored hands with one written: put in its place, or added after the last."""
+    return (*hands[: stored.number - 1], stored, *hands[stored.number :])
+
+
+def commit_and_keep(
+    scored: ScoredGame, write: Write, hands: tuple[StoredHand, ...], state: scoring.Game
+) -> None:
+    """Commit a hand's write (see `commit`) and keep the game's replay as the write leaves it,
+    so that the page answering the write reads the game's row and not its hands again."""
+    record = scored.record
+    # What the game's row will say once claimed (see `claim`), taken before the commit, which
+    # leaves the record to be read again.
+    after = Replays.key_of(record.id, record.created_at, record.version + 1, write.nonce)
+    commit(record, write)
+    replays().keep_as(after, (hands, state))
 
 
 def overtaken(record: GameRecord, write: Write) -> bool:

@@ -147,3 +147,50 @@ def test_a_game_over_the_replay_budget_is_read_again_and_one_within_it_is_kept(
         again = client.get(f"/g/{token}")
     assert again.status_code == 200
     assert any("FROM hand" in s for s in statements) == read_again, statements
+
+
+def kept_and_read_afresh(app, token: str) -> tuple[object, object]:
+    """The replay this worker kept for the game as it stands, and the one its stored hands
+    give when read afresh."""
+    from games.reading import replay_hands, stored_hands
+
+    with app.app_context():
+        record = db.session.scalar(select(GameRecord).where(GameRecord.edit_token == token))
+        kept = app.extensions["replays"].get(record)
+        fresh = replay_hands(record, stored_hands([record.id])[record.id])
+        db.session.remove()
+    return kept, fresh
+
+
+def test_the_game_a_write_keeps_is_the_game_its_stored_hands_give_read_afresh(app, client):
+    """After every kind of hand write (bids, their change, tricks, a correction), the replay
+    the worker kept without reading the hands equals the one read back from the database."""
+    token, _view = game_with_hands(app, client, SMALL)
+    writes = [
+        ("hand", hand_taps(bids=(4, 3, 3, 2))),  # bids alone
+        ("hand", hand_taps(bids=(5, 3, 3, 2))),  # the bids in play changed
+        ("hand", hand_taps(bids=(5, 3, 3, 2), tricks=(5, 3, 3, 2))),  # their tricks
+        ("hands/1", hand_taps(bids=(2, 3, 3, 3), tricks=(3, 3, 3, 4))),  # hand 1 corrected
+        ("hand", hand_taps(bids=(3, 3, 3, 3), team_tricks=(7, None))),  # a whole hand at once
+    ]
+    for path, taps in writes:
+        page = Page(client.get(f"/g/{token}/{path}" if path != "hand" else f"/g/{token}"))
+        form = page.form("hand-form")
+        response = client.post(form.attrs["action"], data=form_data(form) | taps)
+        assert response.status_code == 303, (path, response.get_data(as_text=True))
+        kept, fresh = kept_and_read_afresh(app, token)
+        assert kept is not None, path
+        assert kept == fresh, path
+
+
+def test_the_answer_to_a_save_reads_the_games_row_and_not_its_hands(app, client):
+    token, _view = game_with_hands(app, client, SMALL)
+    form = Page(client.get(f"/g/{token}", headers=HX)).form("hand-form")
+    data = form_data(form) | hand_taps(bids=HANDS[0].bids, tricks=HANDS[0].tricks)
+    with queries_sent(app) as statements:
+        response = client.post(form.attrs["action"], data=data, headers=HX)
+    assert response.status_code == 200
+    assert f"Hand {SMALL + 2}" in response.get_data(as_text=True)
+    reads = [s for s in statements if s.lstrip().upper().startswith("SELECT")]
+    assert len(reads) == 2, reads  # the game before the write, and after it
+    assert not any("FROM hand" in s for s in reads), reads
