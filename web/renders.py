@@ -8,6 +8,10 @@ token goes, keeps it beside its kept replays, and fills the markers in for each 
 
 The markers carry a secret of this process, so nothing a player types can pass for one; a page
 in the middle of a render for keeping says so on `g`, which the token makers ask.
+
+Parts that outlive a game's version (a played hand's line in the history, the share panel) are
+kept the same way, each under what it shows (`kept_part`), so that the render a change needs
+makes only what the change changed.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from flask import Flask, current_app, g, render_template, request
 from flask_babel import get_locale
 from flask_wtf import FlaskForm
 from flask_wtf.csrf import generate_csrf
+from markupsafe import Markup
 
 from models import new_token
 
@@ -74,6 +79,7 @@ def init_app(app: Flask) -> None:
     app.extensions[EXTENSION_KEY] = Renders(app.config["RENDER_CHARACTERS_KEPT"])
     app.jinja_env.globals["csrf_token"] = csrf_token
     app.jinja_env.globals["one_time_token"] = one_time_token
+    app.jinja_env.globals["kept_part"] = kept_part
 
 
 def renders() -> Renders:
@@ -127,3 +133,23 @@ def render_kept(
             g.rendering_to_keep = False
         kept.keep(key, page)
     return kept.fill(page)
+
+
+def kept_part(*shown: Hashable, caller: Callable[[], str]) -> Markup:
+    """A part of a page, rendered once per worker for what it shows and kept for every page and
+    version it appears in again (templates: `{% call kept_part(what, it, shows) %}...{% endcall
+    %}`). `shown` must name everything the part reads but the language and the site's address,
+    which are added here; its tokens are holes, filled for this request unless the page around
+    it is itself being rendered for keeping."""
+    kept = renders()
+    key = ("part", *shown, str(get_locale()), request.root_url)
+    part = kept.get(key)
+    if part is None:
+        around = g.get("rendering_to_keep", False)
+        g.rendering_to_keep = True
+        try:
+            part = str(caller())
+        finally:
+            g.rendering_to_keep = around
+        kept.keep(key, part)
+    return Markup(part if g.get("rendering_to_keep") else kept.fill(part))  # noqa: S704  # rendered by Jinja, escaped there

@@ -3,6 +3,7 @@ not rendered again, yet every request gets its own tokens, and any change shows 
 
 from __future__ import annotations
 
+import re
 from contextlib import contextmanager
 
 import pytest
@@ -11,7 +12,7 @@ from flask import template_rendered
 from app import create_app
 from testsupport.database import counts, view_token_of
 from testsupport.pages import Page, submit
-from testsupport.playing import enter, start_game
+from testsupport.playing import enter, hand_taps, start_game
 
 HX = {"HX-Request": "true"}
 
@@ -112,3 +113,96 @@ def test_a_write_a_new_link_and_another_language_each_show_at_once(app, client):
     portuguese = client.get(f"/g/{edit}", headers={"Accept-Language": "pt-BR"})
     assert 'lang="pt-BR"' in portuguese.get_data(as_text=True)
     assert 'lang="en"' in client.get(f"/g/{edit}").get_data(as_text=True)
+
+
+TOKENS = re.compile(r'(<input[^>]*name="(?:nonce|csrf_token)"[^>]*value=")[^"]*(")')
+
+
+def without_tokens(html: str) -> str:
+    """A page with the values of its per-request tokens blanked, to compare two showings."""
+    return TOKENS.sub(r"\1\2", html)
+
+
+@contextmanager
+def parts_made(app):
+    """What each kept part rendered inside the block was made for (its first key word)."""
+    made: list[str] = []
+    original = app.jinja_env.globals["kept_part"]
+
+    def counted(*shown, caller):
+        """The kept part, noting each time its body is rendered."""
+
+        def body():
+            """Render the part's body, and note it."""
+            made.append(shown[0])
+            return caller()
+
+        return original(*shown, caller=body)
+
+    app.jinja_env.globals["kept_part"] = counted
+    try:
+        yield made
+    finally:
+        app.jinja_env.globals["kept_part"] = original
+
+
+def test_saving_a_hand_renders_only_its_own_line_of_the_history(app, client):
+    edit = start_game(client)
+    page = None
+    for tricks in (7, 6, 8):
+        page = enter(client, edit, bids=(4, 3, 3, 2), team_tricks=(tricks,), page=page)
+    enter(client, edit, bids=(3, 3, 3, 3))
+    form = Page(client.get(f"/g/{edit}", headers=HX)).form("hand-form")
+    with parts_made(app) as made:
+        saved = submit(client, form, hand_taps(team_tricks=(7, None)), HX)
+    assert saved.status_code == 200
+    assert made == ["hand"]  # hand 4's line: hands 1-3 and the share panel were kept
+    assert len(Page(saved).find_all("li", "hand")) == 4
+
+
+@pytest.mark.parametrize("language", ["en", "pt-BR"])
+def test_pages_made_from_kept_parts_are_the_pages_rendered_whole(app, client, language):
+    """Whatever was kept from earlier versions, languages and pages, each page is the one a
+    worker that keeps nothing renders (but for its per-request tokens)."""
+    whole = create_app(
+        {key: app.config[key] for key in ("TESTING", "SECRET_KEY", "SQLALCHEMY_DATABASE_URI")}
+        | {"WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False, "RENDER_CHARACTERS_KEPT": 0}
+    ).test_client()
+    edit = start_game(client)
+    view = view_token_of(app, edit)
+    paths = [f"/g/{edit}", f"/g/{edit}?all=1", f"/v/{view}", f"/g/{edit}/hands/1"]
+    asked = {"Accept-Language": language}
+
+    def same_everywhere():
+        """Every page and part, in both languages, as kept and as rendered whole."""
+        for other in ("en", "pt-BR"):  # the other language's parts are kept too
+            for path in paths:
+                client.get(path, headers={"Accept-Language": other})
+        for path in paths:
+            for headers in ({}, HX):
+                kept = client.get(path, headers=asked | headers)
+                rendered = whole.get(path, headers=asked | headers)
+                assert kept.status_code == rendered.status_code == 200, path
+                html = without_tokens(kept.get_data(as_text=True))
+                assert html == without_tokens(rendered.get_data(as_text=True)), path
+
+    page = None
+    hands = [
+        {"bids": (4, 3, 3, 2), "team_tricks": (7,)},
+        {"bids": ("nil", 4, 3, 3), "tricks": (0, 4, 6, 3)},  # a Nil made
+        {"bids": (2, 3, 3, 3), "team_tricks": (7,)},
+    ]
+    for number, hand in enumerate(hands, start=1):
+        page = enter(client, edit, page=page, **hand)
+        if number == 1:
+            same_everywhere()
+    enter(client, edit, bids=(3, 3, 3, 3))  # bids in play
+    same_everywhere()
+    # A correction to hand 1 changes every later hand's running totals.
+    form = Page(client.get(f"/g/{edit}/hands/1")).form("hand-form")
+    assert submit(client, form, {"team_tricks_0": 6, "team_tricks_1": 7}).status_code == 303
+    same_everywhere()
+    client.post(f"/g/{edit}/rotate", data={"link": "view"})  # the share panel's links
+    view = view_token_of(app, edit)
+    paths[2] = f"/v/{view}"
+    same_everywhere()
