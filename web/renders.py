@@ -152,4 +152,5 @@ def kept_part(*shown: Hashable, caller: Callable[[], str]) -> Markup:
         finally:
             g.rendering_to_keep = around
         kept.keep(key, part)
-    return Markup(part if g.get("rendering_to_keep") else kept.fill(part))  # noqa: S704  # rendered by Jinja, escaped there
+    # Rendered by Jinja, which escaped what it had to: markup already.
+    return Markup(part if g.get("rendering_to_keep") else kept.fill(part))  # noqa: S704
