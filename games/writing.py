@@ -172,7 +172,8 @@ def store_hand(scored: ScoredGame, number: int, hand: scoring.Hand) -> StoredHan
     """Write hand `number`'s inputs over its stored row, or as a new row when it has none yet;
     the hand as it will be read back.
 
-    Part of the write's transaction: `commit` keeps it or rolls it back.
+    Part of the write's transaction: `commit` keeps it or rolls it back. Conflict, with nothing
+    kept, when another write stored a hand of that number first.
     """
     values = hand_columns(hand)
     # Hands are numbered from 1 with no gaps (undo only removes the last).
@@ -180,7 +181,11 @@ def store_hand(scored: ScoredGame, number: int, hand: scoring.Hand) -> StoredHan
     if stored is None:
         row = HandRecord(game_id=scored.record.id, number=number, **values)
         db.session.add(row)
-        db.session.flush()  # the row's id, for the hand as it reads back
+        try:
+            db.session.flush()  # the row's id, for the hand as it reads back
+        except IntegrityError as error:  # another write stored this hand first
+            db.session.rollback()
+            raise Conflict from error
         return StoredHand(id=row.id, game_id=scored.record.id, number=number, **values)
     db.session.execute(
         update(HandRecord)

@@ -308,3 +308,40 @@ def test_two_phones_replacing_one_link_at_once_give_one_new_link_and_a_410_never
     assert replaced == [True]
     assert response.status_code == 410
     assert stored_game(app, "the-other-phones-link01").id == game_id
+
+
+@SQLITE_ONLY
+def test_a_save_whose_hand_another_stored_first_is_refused_whole_not_a_500(app, client):
+    # Another worker stores this very hand (same number) after this save read the game: the
+    # new row's number is taken, and the save is refused as overtaken, with nothing of its own.
+    token = start_game(client)
+    game_id = stored_game(app, token).id
+    page = Page(client.get(f"/g/{token}", headers=HX))
+    stored: list[bool] = []
+
+    def another_save(read):
+        """Once, store hand 1 of the same game from another connection."""
+        if stored:
+            return
+        other = other_connection(app)
+        try:
+            other.execute("BEGIN IMMEDIATE")
+            other.execute(
+                "INSERT INTO hand (game_id, number, bid_0, bid_1, bid_2, bid_3, created_at)"
+                " VALUES (?, 1, '3', '3', '3', '3', CURRENT_TIMESTAMP)",
+                (game_id,),
+            )
+            other.execute("UPDATE game SET version = version + 1 WHERE id = ?", (game_id,))
+            other.execute("COMMIT")
+        finally:
+            other.close()
+        stored.append(True)
+
+    unhook = on_reads_of_a_post(app, another_save)
+    try:
+        response = submit(client, page.form("hand-form"), hand_taps(bids=(4, 3, 3, 2)), HX)
+    finally:
+        unhook()
+    assert stored == [True]
+    assert response.status_code == 409
+    assert [hand.bid_0 for hand in stored_hands(app, token)] == ["3"]  # the other's, alone
