@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+from contextlib import contextmanager
 
 import pytest
 from flask import before_render_template
@@ -142,49 +143,16 @@ def test_a_game_remembers_the_tokens_of_its_recent_writes_and_forgets_the_oldest
     assert client.post(f"/g/{token}/hand", data=first).status_code == 409
 
 
-@pytest.mark.skipif(
-    not os.environ.get("DATABASE_URL", "sqlite").startswith("sqlite"),
-    reason="SQLite's write lock; PostgreSQL's writers do not wait on one",
-)
-def test_a_save_leaves_the_write_lock_to_the_next_writer_while_its_answer_is_made(app, client):
-    # Another worker's save can begin while this one renders its answer: the read after the
-    # commit is a plain read, not a second write that would hold SQLite's lock to the end.
-    token = start_game(client)
-    database = app.config["SQLALCHEMY_DATABASE_URI"].removeprefix("sqlite:///")
-    free: list[bool] = []
-
-    def another_writer(sender, template, context, **extra):
-        """Try to take the write lock from another connection, without waiting for it."""
-        other = sqlite3.connect(database, timeout=0, isolation_level=None)
-        try:
-            other.execute("BEGIN IMMEDIATE")
-            other.execute("ROLLBACK")
-            free.append(True)
-        except sqlite3.OperationalError:
-            free.append(False)
-        finally:
-            other.close()
-
-    page = Page(client.get(f"/g/{token}", headers=HX))
-    before_render_template.connect(another_writer, app)
-    try:
-        response = submit(client, page.form("hand-form"), hand_taps(bids=(4, 3, 3, 2)), HX)
-    finally:
-        before_render_template.disconnect(another_writer, app)
-    assert response.status_code == 200
-    assert counts(app) == (1, 1)
-    assert free and all(free), free
-
-
 SQLITE_ONLY = pytest.mark.skipif(
     not os.environ.get("DATABASE_URL", "sqlite").startswith("sqlite"),
     reason="SQLite's write lock; PostgreSQL's writers do not wait on one",
 )
 
 
+@contextmanager
 def on_reads_of_a_post(app, action):
-    """Call `action` with each SELECT a POST sends before its first write (the reads of the
-    game and of what the hand is checked against), after it ran; returns what unhooks it."""
+    """Inside the block, call `action` with each SELECT a POST sends before its first write
+    (the reads of the game and of what the hand is checked against), after it ran."""
     wrote: list[bool] = []
 
     def after(connection, cursor, statement, *args):
@@ -198,7 +166,10 @@ def on_reads_of_a_post(app, action):
     with app.app_context():
         engine = db.engine
     event.listen(engine, "after_cursor_execute", after)
-    return lambda: event.remove(engine, "after_cursor_execute", after)
+    try:
+        yield
+    finally:
+        event.remove(engine, "after_cursor_execute", after)
 
 
 def other_connection(app) -> sqlite3.Connection:
@@ -207,33 +178,88 @@ def other_connection(app) -> sqlite3.Connection:
     return sqlite3.connect(database, timeout=0, isolation_level=None)
 
 
+def write_lock_free(app) -> bool:
+    """Whether another connection can take SQLite's write lock now, without waiting for it."""
+    other = other_connection(app)
+    try:
+        other.execute("BEGIN IMMEDIATE")
+        other.execute("ROLLBACK")
+        return True
+    except sqlite3.OperationalError:
+        return False
+    finally:
+        other.close()
+
+
+class OtherWorker:
+    """Another worker's write, made once from a connection of its own, after the first read
+    that `after` accepts (any read unless told)."""
+
+    def __init__(self, app, statements: list[tuple[str, tuple]], after=lambda read: True):
+        """The SQL statements (with their values) of the write, and when to make it."""
+        self.app = app
+        self.statements = statements
+        self.after = after
+        self.wrote = False
+
+    def __call__(self, read: str) -> None:
+        """Make the write, in one transaction, once the read it waits for has run."""
+        if self.wrote or not self.after(read):
+            return
+        other = other_connection(self.app)
+        try:
+            other.execute("BEGIN IMMEDIATE")
+            for statement, values in self.statements:
+                other.execute(statement, values)
+            other.execute("COMMIT")
+        finally:
+            other.close()
+        self.wrote = True
+
+
+def bids_saved(client, page: Page):
+    """Tap bids into the game page's form and save them as htmx does; the answer."""
+    return submit(client, page.form("hand-form"), hand_taps(bids=(4, 3, 3, 2)), HX)
+
+
+def game_part(client, token: str) -> Page:
+    """The game's part as htmx asks for it."""
+    return Page(client.get(f"/g/{token}", headers=HX))
+
+
 @SQLITE_ONLY
 def test_a_save_leaves_the_write_lock_free_while_it_reads_the_game_and_checks_the_hand(app, client):
     # Only the write itself takes SQLite's lock: the reads before it let any other worker write.
     token = start_game(client)
-    page = Page(client.get(f"/g/{token}", headers=HX))
+    page = game_part(client, token)  # shown before the save is watched
     free: list[bool] = []
-
-    def another_writer(read):
-        """Try to take the write lock from another connection, without waiting for it."""
-        other = other_connection(app)
-        try:
-            other.execute("BEGIN IMMEDIATE")
-            other.execute("ROLLBACK")
-            free.append(True)
-        except sqlite3.OperationalError:
-            free.append(False)
-        finally:
-            other.close()
-
-    unhook = on_reads_of_a_post(app, another_writer)
-    try:
-        response = submit(client, page.form("hand-form"), hand_taps(bids=(4, 3, 3, 2)), HX)
-    finally:
-        unhook()
+    with on_reads_of_a_post(app, lambda read: free.append(write_lock_free(app))):
+        response = bids_saved(client, page)
     assert response.status_code == 200
     assert counts(app) == (1, 1)
     assert len(free) >= 1 and all(free), free
+
+
+@SQLITE_ONLY
+def test_a_save_leaves_the_write_lock_to_the_next_writer_while_its_answer_is_made(app, client):
+    # Another worker's save can begin while this one renders its answer: the commit let the
+    # lock go, and what the answer reads after it is a plain read.
+    token = start_game(client)
+    page = game_part(client, token)  # shown before the save is watched
+    free: list[bool] = []
+
+    def another_writer(sender, template, context, **extra):
+        """As the answer is rendered, try to take the write lock from another connection."""
+        free.append(write_lock_free(app))
+
+    before_render_template.connect(another_writer, app)
+    try:
+        response = bids_saved(client, page)
+    finally:
+        before_render_template.disconnect(another_writer, app)
+    assert response.status_code == 200
+    assert counts(app) == (1, 1)
+    assert free and all(free), free
 
 
 @SQLITE_ONLY
@@ -241,30 +267,40 @@ def test_a_save_overtaken_between_its_read_and_its_write_is_refused_whole(app, c
     # Another worker's write lands after this save read the game and before it wrote: the save
     # claims the version it read, finds it gone, and keeps nothing of its own.
     token = start_game(client)
+    page = game_part(client, token)  # shown before the save is watched
     game_id = stored_game(app, token).id
-    page = Page(client.get(f"/g/{token}", headers=HX))
-    overtaken: list[bool] = []
-
-    def another_write(read):
-        """Once, write to the same game from another connection (its version moves on)."""
-        if overtaken:
-            return
-        other = other_connection(app)
-        try:
-            other.execute("UPDATE game SET version = version + 1 WHERE id = ?", (game_id,))
-        finally:
-            other.close()
-        overtaken.append(True)
-
-    unhook = on_reads_of_a_post(app, another_write)
-    try:
-        response = submit(client, page.form("hand-form"), hand_taps(bids=(4, 3, 3, 2)), HX)
-    finally:
-        unhook()
-    assert overtaken == [True]
+    other = OtherWorker(app, [("UPDATE game SET version = version + 1 WHERE id = ?", (game_id,))])
+    with on_reads_of_a_post(app, other):
+        response = bids_saved(client, page)
+    assert other.wrote
     assert response.status_code == 409
     assert "Another phone changed this game first" in response.get_data(as_text=True)
     assert stored_hands(app, token) == []
+
+
+@SQLITE_ONLY
+def test_a_save_whose_hand_another_stored_first_is_refused_whole_not_a_500(app, client):
+    # Another worker stores this very hand (same number) after this save read the game: the
+    # new row's number is taken, and the save is refused as overtaken, with nothing of its own.
+    token = start_game(client)
+    page = game_part(client, token)  # shown before the save is watched
+    game_id = stored_game(app, token).id
+    other = OtherWorker(
+        app,
+        [
+            (
+                "INSERT INTO hand (game_id, number, bid_0, bid_1, bid_2, bid_3, created_at)"
+                " VALUES (?, 1, '3', '3', '3', '3', CURRENT_TIMESTAMP)",
+                (game_id,),
+            ),
+            ("UPDATE game SET version = version + 1 WHERE id = ?", (game_id,)),
+        ],
+    )
+    with on_reads_of_a_post(app, other):
+        response = bids_saved(client, page)
+    assert other.wrote
+    assert response.status_code == 409
+    assert [hand.bid_0 for hand in stored_hands(app, token)] == ["3"]  # the other's, alone
 
 
 @SQLITE_ONLY
@@ -276,72 +312,24 @@ def test_two_phones_replacing_one_link_at_once_give_one_new_link_and_a_410_never
     # wrote: its replacement stands, and this phone is told the link was replaced.
     old = token_of(client.post("/games", data={}))
     game_id = stored_game(app, old).id
-    replaced: list[bool] = []
-
-    def the_other_phone(read):
-        """Once this request has read the game by its link, replace that link elsewhere."""
-        if replaced or "FROM GAME" not in read:
-            return
-        other = other_connection(app)
-        try:
-            other.execute("BEGIN IMMEDIATE")
-            other.execute(
+    other = OtherWorker(
+        app,
+        [
+            (
                 "INSERT INTO replaced_link (token_hash, game_id, by_nonce, replaced_at)"
                 " VALUES (?, ?, ?, CURRENT_TIMESTAMP)",
                 (token_hash(old), game_id, "the-other-phone-0001"),
-            )
-            other.execute(
+            ),
+            (
                 "UPDATE game SET edit_token = ?, version = version + 1 WHERE id = ?",
                 ("the-other-phones-link01", game_id),
-            )
-            other.execute("COMMIT")
-        finally:
-            other.close()
-        replaced.append(True)
-
-    unhook = on_reads_of_a_post(app, the_other_phone)
-    try:
-        sent = {"link": "edit"} | ({"nonce": nonce} if nonce else {})
+            ),
+        ],
+        after=lambda read: "FROM GAME" in read,  # once this request found the game by its link
+    )
+    sent = {"link": "edit"} | ({"nonce": nonce} if nonce else {})
+    with on_reads_of_a_post(app, other):
         response = client.post(f"/g/{old}/rotate", data=sent)
-    finally:
-        unhook()
-    assert replaced == [True]
+    assert other.wrote
     assert response.status_code == 410
     assert stored_game(app, "the-other-phones-link01").id == game_id
-
-
-@SQLITE_ONLY
-def test_a_save_whose_hand_another_stored_first_is_refused_whole_not_a_500(app, client):
-    # Another worker stores this very hand (same number) after this save read the game: the
-    # new row's number is taken, and the save is refused as overtaken, with nothing of its own.
-    token = start_game(client)
-    game_id = stored_game(app, token).id
-    page = Page(client.get(f"/g/{token}", headers=HX))
-    stored: list[bool] = []
-
-    def another_save(read):
-        """Once, store hand 1 of the same game from another connection."""
-        if stored:
-            return
-        other = other_connection(app)
-        try:
-            other.execute("BEGIN IMMEDIATE")
-            other.execute(
-                "INSERT INTO hand (game_id, number, bid_0, bid_1, bid_2, bid_3, created_at)"
-                " VALUES (?, 1, '3', '3', '3', '3', CURRENT_TIMESTAMP)",
-                (game_id,),
-            )
-            other.execute("UPDATE game SET version = version + 1 WHERE id = ?", (game_id,))
-            other.execute("COMMIT")
-        finally:
-            other.close()
-        stored.append(True)
-
-    unhook = on_reads_of_a_post(app, another_save)
-    try:
-        response = submit(client, page.form("hand-form"), hand_taps(bids=(4, 3, 3, 2)), HX)
-    finally:
-        unhook()
-    assert stored == [True]
-    assert response.status_code == 409
-    assert [hand.bid_0 for hand in stored_hands(app, token)] == ["3"]  # the other's, alone
