@@ -18,7 +18,11 @@ from extensions import db
 SQLITE_BUSY_MS = 15000
 # Marks, on an SQLite connection, a transaction that has begun writing.
 HOLDS_WRITE_LOCK = "holds_write_lock"
-WRITES = ("INSERT", "UPDATE", "DELETE")
+# The statements that change nothing: reads, and the control of the transaction itself. Any
+# other (INSERT, UPDATE, DELETE, a schema change, a savepoint) is the start of a write.
+NOT_WRITES = frozenset(
+    {"SELECT", "WITH", "PRAGMA", "BEGIN", "COMMIT", "END", "ROLLBACK", "RELEASE"}
+)
 
 
 def database_url(url: str | None, sqlite_path: Path | None) -> str:
@@ -72,8 +76,8 @@ def init_app(app: Flask) -> None:
     def take_write_lock(
         connection: Any, cursor: Any, statement: str, *args: Any, **kwargs: Any
     ) -> None:
-        """Before a transaction's first write, end its read and start again with BEGIN
-        IMMEDIATE, which waits its turn for the write lock.
+        """Before a transaction's first change (see `is_write`), end its read and start again
+        with BEGIN IMMEDIATE, which waits its turn for the write lock.
 
         A read that goes on into a write cannot wait for the lock: SQLite refuses it at once
         with "database is locked" when another writer holds it or wrote since the read began.
@@ -89,5 +93,6 @@ def init_app(app: Flask) -> None:
 
 
 def is_write(statement: str) -> bool:
-    """Whether an SQL statement changes rows (SQLAlchemy's own INSERT, UPDATE and DELETE)."""
-    return statement.lstrip()[:6].upper() in WRITES
+    """Whether an SQL statement may change the database (rows or schema), by its first word."""
+    words = statement.split(None, 1)
+    return bool(words) and words[0].upper() not in NOT_WRITES

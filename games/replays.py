@@ -68,8 +68,8 @@ class Replays:
         self.keep_as(self.key(game), replay)
 
     def keep_as(self, key: tuple[Any, ...], replay: Replay) -> None:
-        """Remember (hands, state) under a key made by `key` (for a game as a write leaves it,
-        before its record is read again), unless it alone is over the budget."""
+        """Remember (hands, state) under a key made by `key_of` (for a game as a write leaves
+        it, before its record is read again), unless it alone is over the budget."""
         if self.cache is not None and self.size(replay) <= self.cache.maxsize:
             with self.lock:
                 self.cache[key] = replay

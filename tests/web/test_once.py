@@ -9,6 +9,7 @@ from contextlib import contextmanager
 import pytest
 from flask import before_render_template
 from sqlalchemy import event
+from sqlalchemy.exc import OperationalError
 
 from extensions import db
 from models import token_hash
@@ -333,3 +334,37 @@ def test_two_phones_replacing_one_link_at_once_give_one_new_link_and_a_410_never
     assert other.wrote
     assert response.status_code == 410
     assert stored_game(app, "the-other-phones-link01").id == game_id
+
+
+@SQLITE_ONLY
+@pytest.mark.parametrize(
+    "change", ["INSERT INTO scratch VALUES (1)", "CREATE TABLE other_scratch (x)"]
+)
+def test_the_first_change_of_a_transaction_takes_the_write_lock_and_keeps_it(app, change):
+    with app.app_context():
+        engine = db.engine
+        with engine.begin() as connection:
+            connection.exec_driver_sql("CREATE TABLE scratch (x)")
+        with engine.begin() as connection:
+            connection.exec_driver_sql("SELECT count(*) FROM scratch")
+            assert write_lock_free(app)  # a read holds no lock
+            connection.exec_driver_sql(change)
+            assert not write_lock_free(app)  # held from the change to the commit
+        assert write_lock_free(app)
+
+
+@SQLITE_ONLY
+def test_a_schema_change_and_the_write_after_it_are_kept_or_refused_together(app):
+    # A migration reads, changes the schema, then stamps its version: when the stamp fails,
+    # the schema change must go too (it was not committed on its own when the write began).
+    with app.app_context():
+        engine = db.engine
+        with pytest.raises(OperationalError), engine.begin() as connection:
+            connection.exec_driver_sql("SELECT 1")
+            connection.exec_driver_sql("CREATE TABLE scratch (x)")
+            connection.exec_driver_sql("UPDATE scratch SET no_such_column = 1")
+        with engine.connect() as connection:
+            tables = connection.exec_driver_sql(
+                "SELECT name FROM sqlite_master WHERE name = 'scratch'"
+            ).all()
+    assert tables == []
