@@ -41,9 +41,8 @@ class Replays:
     def key_of(
         game_id: int, created_at: Any, version: int, last_nonce: str | None
     ) -> tuple[Any, ...]:
-        """The key of a game with these values in its row (a write's nonce is stored as None
-        when the form had none)."""
-        return (game_id, created_at, version, last_nonce or None)
+        """The key of a game with these values in its row."""
+        return (game_id, created_at, version, last_nonce)
 
     @staticmethod
     def size(replay: Replay) -> int:

@@ -103,17 +103,19 @@ def enter_hand(
         rules, totals = scored.record.scoring_rules, scored.state.totals
         dealer = scored.state.next_dealer
         problems = tuple(scoring.bid_problems(rules, bids, totals, dealer=dealer))
+        if problems:
+            raise HandRefused(problems)
         hand = scoring.Hand(bids)
+        state = scored.state  # bids alone score nothing yet: the game stands until the tricks
     else:
         rules = scored.state.rules
         tricks, team_tricks = scoring.fill_in_tricks(bids, tricks, team_tricks, rules=rules)
         hand = scoring.Hand(bids, tricks, team_tricks)
-        problems = scored.state.problems(hand)
-    if problems:
-        raise HandRefused(tuple(problems))
+        try:  # the engine checks the hand as it plays it: every problem at once
+            state = scored.state.add(hand)
+        except scoring.InvalidHand as error:
+            raise HandRefused(error.problems) from error
     stored = store_hand(scored, len(scored.state.hands) + 1, hand)
-    # Bids alone score nothing yet: the game stands as it was until their tricks come.
-    state = scored.state.add(hand) if stored.played else scored.state
     commit_and_keep(scored, write, with_hand(scored.hands, stored), state)
 
 
@@ -206,12 +208,7 @@ def commit_and_keep(
 ) -> None:
     """Commit a hand's write (see `commit`) and keep the game's replay as the write leaves it,
     so that the page answering the write reads the game's row and not its hands again."""
-    record = scored.record
-    # What the game's row will say once claimed (see `claim`), taken before the commit, which
-    # leaves the record to be read again.
-    after = Replays.key_of(record.id, record.created_at, record.version + 1, write.nonce)
-    commit(record, write)
-    replays().keep_as(after, (hands, state))
+    replays().keep_as(commit(scored.record, write), (hands, state))
 
 
 def overtaken(record: GameRecord, write: Write) -> bool:
@@ -219,23 +216,27 @@ def overtaken(record: GameRecord, write: Write) -> bool:
     return write.seen_version not in (None, "") and write.seen_version != str(record.version)
 
 
-def claim(record: GameRecord, write: Write) -> None:
-    """Claim the game for this write (its version moves on); Conflict when another came first."""
+def claim(record: GameRecord, write: Write) -> tuple[Any, ...]:
+    """Claim the game for this write (its version moves on); Conflict when another came first.
+    Gives the key of the game's replay as the write leaves it (see `Replays.key`), made before
+    the commit leaves the record to be read again."""
     expected = record.version
     if overtaken(record, write):
         raise Conflict
+    version, nonce = expected + 1, write.nonce or None
     done = db.session.execute(
         update(GameRecord)
         .where(GameRecord.id == record.id, GameRecord.version == expected)
         .values(
-            version=expected + 1,
-            last_nonce=write.nonce or None,
+            version=version,
+            last_nonce=nonce,
             recent_nonces=remembered(record.recent_nonces, write.nonce),
         )
         .execution_options(synchronize_session=False)
     )
     if done.rowcount != 1:  # type: ignore[attr-defined]  # an UPDATE's result has a rowcount
         raise Conflict
+    return Replays.key_of(record.id, record.created_at, version, nonce)
 
 
 def remembered(recent: str | None, nonce: str | None) -> str:
@@ -244,14 +245,16 @@ def remembered(recent: str | None, nonce: str | None) -> str:
     return " ".join(tokens[-RECENT_WRITES:])
 
 
-def commit(record: GameRecord, write: Write) -> None:
-    """Commit the pending changes as one write; Conflict, with nothing kept, if overtaken."""
+def commit(record: GameRecord, write: Write) -> tuple[Any, ...]:
+    """Commit the pending changes as one write; Conflict, with nothing kept, if overtaken.
+    Gives the key of the game's replay as the write leaves it (see `claim`)."""
     try:
-        claim(record, write)
+        after = claim(record, write)
         db.session.commit()
     except (Conflict, IntegrityError) as error:
         db.session.rollback()
         raise Conflict from error
+    return after
 
 
 def create_game(
