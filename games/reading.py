@@ -78,7 +78,7 @@ def scored_games(records: list[GameRecord]) -> list[ScoredGame]:
     """Each game with its hands and replayed score; hands are read only for games not kept."""
     kept: dict[int, Replay] = {}
     for record in records:
-        replay = replays().get(record)
+        replay = replays().get(Replays.key(record))
         if replay is not None:
             kept[record.id] = replay
     missing = [record for record in records if record.id not in kept]
@@ -86,7 +86,7 @@ def scored_games(records: list[GameRecord]) -> list[ScoredGame]:
         hands = stored_hands([record.id for record in missing])
         for record in missing:
             kept[record.id] = replay_hands(record, hands[record.id])
-            replays().keep(record, kept[record.id])
+            replays().keep(Replays.key(record), kept[record.id])
     return [ScoredGame(record, *kept[record.id]) for record in records]
 
 

@@ -3,23 +3,21 @@ a phone's. Always worked out from the stored inputs through the engine, never st
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable, Hashable
 from typing import Any, TypeVar, cast
 
-from cachetools import LRUCache
 from flask import current_app
 from sqlalchemy import select
 
 import scoring
 from extensions import db
+from games.kept import Kept
 from games.reading import ScoredGame, games_state, scored_games
 from games.tables import table_games, table_state
 from models import GameRecord, TableRecord
 
 SideKeys = tuple[tuple[str, ...], ...]
 T = TypeVar("T")
-MISSING = object()  # what the cache gives for a key it does not hold (None is a series too)
 
 
 def side_names(scored: ScoredGame) -> tuple[tuple[str, ...], ...]:
@@ -134,29 +132,16 @@ def device_games_all(device: str | None) -> list[ScoredGame]:
     return scored_games(list(records))
 
 
-class Standings:
-    """What this worker added up last (career figures, series scores), under what it depends
-    on: which games (a table's, a phone's), how many, their versions summed and the newest.
-    Every write to a game moves its version on, so a changed sum is simply looked up under a
-    new key and a kept one is never out of date; a table that has not changed then costs one
-    small query instead of replaying and adding up every game."""
-
-    def __init__(self, kept: int):
-        """Keep up to `kept` sums (0 keeps none)."""
-        self.cache: LRUCache[Hashable, Any] | None = LRUCache(maxsize=kept) if kept > 0 else None
-        self.lock = threading.Lock()  # shared by a worker's threads
+class Standings(Kept[Any]):
+    """What this worker added up last (career figures, series scores), up to a number of sums,
+    under what it depends on: which games (a table's, a phone's), how many, their versions
+    summed and the newest. Every write to a game moves its version on, so a changed sum is
+    simply looked up under a new key and a kept one is never out of date; a table that has not
+    changed then costs one small query instead of replaying and adding up every game."""
 
     def get_or_make(self, key: Hashable, make: Callable[[], T]) -> T:
-        """What is kept under `key`, or what `make` gives, then kept."""
-        if self.cache is None:
-            return make()
-        with self.lock:
-            found = self.cache.get(key, MISSING)
-        if found is MISSING:
-            found = make()
-            with self.lock:
-                self.cache[key] = found
-        return cast(T, found)
+        """What is kept under `key`, or what `make` gives, then kept (as `make` types it)."""
+        return cast(T, super().get_or_make(key, make))
 
 
 def standings() -> Standings:

@@ -208,7 +208,7 @@ def commit_and_keep(
 ) -> None:
     """Commit a hand's write (see `commit`) and keep the game's replay as the write leaves it,
     so that the page answering the write reads the game's row and not its hands again."""
-    replays().keep_as(commit(scored.record, write), (hands, state))
+    replays().keep(commit(scored.record, write), (hands, state))
 
 
 def overtaken(record: GameRecord, write: Write) -> bool:

@@ -18,54 +18,32 @@ from __future__ import annotations
 
 import re
 import secrets
-import threading
 from collections.abc import Callable, Hashable
 from typing import Any
 
-from cachetools import LRUCache
 from flask import Flask, current_app, g, render_template, request
 from flask_babel import get_locale
 from flask_wtf import FlaskForm
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
+from games.kept import Kept
 from models import new_token
 
 EXTENSION_KEY = "renders"
 
 
-class Renders:
-    """The rendered game pages of this process, least recently shown dropped first."""
+class Renders(Kept[str]):
+    """The rendered game pages (and parts) of this process, with holes for the tokens, least
+    recently shown dropped first."""
 
     def __init__(self, size: int):
         """Keep up to `size` characters of pages in all (0 keeps none)."""
-        self.cache: LRUCache[Hashable, str] | None = (
-            LRUCache(maxsize=size, getsizeof=len) if size > 0 else None
-        )
-        self.lock = threading.Lock()  # shared by a worker's threads
+        super().__init__(size, size=len)
         marker = secrets.token_hex(12)
         self.csrf_hole = f"csrf-{marker}"
         self.nonce_hole = f"nonce-{marker}"
         self.nonce_holes = re.compile(re.escape(self.nonce_hole))
-
-    def get(self, key: Hashable) -> str | None:
-        """A kept page with its holes, or None."""
-        if self.cache is None:
-            return None
-        with self.lock:
-            return self.cache.get(key)
-
-    def keep(self, key: Hashable, page: str) -> None:
-        """Keep a page with its holes, unless it alone is over the budget."""
-        if self.cache is not None and len(page) <= self.cache.maxsize:
-            with self.lock:
-                self.cache[key] = page
-
-    def clear(self) -> None:
-        """Forget every page."""
-        if self.cache is not None:
-            with self.lock:
-                self.cache.clear()
 
     def fill(self, page: str) -> str:
         """The page for this request: this session's CSRF token, a new one-time token per form."""
@@ -116,8 +94,9 @@ def render_kept(
         request.host_url,
         str(get_locale()),
     )
-    page = kept.get(key)
-    if page is None:
+
+    def render() -> str:
+        """The page with its form, made now, and a hole for every token."""
         if make_form is not None:
             context["form"] = make_form()
         form: FlaskForm | None = context.get("form")
@@ -126,13 +105,9 @@ def render_kept(
             if csrf_field is not None:
                 csrf_field.current_token = kept.csrf_hole
             form.nonce.data = kept.nonce_hole
-        g.rendering_to_keep = True
-        try:
-            page = render_template(template, **context)
-        finally:
-            g.rendering_to_keep = False
-        kept.keep(key, page)
-    return kept.fill(page)
+        return with_holes(lambda: render_template(template, **context))
+
+    return kept.fill(kept.get_or_make(key, render))
 
 
 def kept_part(*shown: Hashable, caller: Callable[[], str]) -> Markup:
@@ -143,14 +118,17 @@ def kept_part(*shown: Hashable, caller: Callable[[], str]) -> Markup:
     it is itself being rendered for keeping."""
     kept = renders()
     key = ("part", *shown, str(get_locale()), request.root_url)
-    part = kept.get(key)
-    if part is None:
-        around = g.get("rendering_to_keep", False)
-        g.rendering_to_keep = True
-        try:
-            part = str(caller())
-        finally:
-            g.rendering_to_keep = around
-        kept.keep(key, part)
+    part = kept.get_or_make(key, lambda: with_holes(caller))
     # Rendered by Jinja, which escaped what it had to: markup already.
     return Markup(part if g.get("rendering_to_keep") else kept.fill(part))  # noqa: S704
+
+
+def with_holes(render: Callable[[], str]) -> str:
+    """What `render` makes, with a hole for every token (see `csrf_token`), to be kept; inside
+    a page that is itself being rendered for keeping, or not."""
+    around = g.get("rendering_to_keep", False)
+    g.rendering_to_keep = True
+    try:
+        return str(render())
+    finally:
+        g.rendering_to_keep = around

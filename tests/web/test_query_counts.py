@@ -156,7 +156,7 @@ def kept_and_read_afresh(app, token: str) -> tuple[object, object]:
 
     with app.app_context():
         record = db.session.scalar(select(GameRecord).where(GameRecord.edit_token == token))
-        kept = app.extensions["replays"].get(record)
+        kept = app.extensions["replays"].get(Replays.key(record))
         fresh = replay_hands(record, stored_hands([record.id])[record.id])
         db.session.remove()
     return kept, fresh
