@@ -122,7 +122,7 @@ def series_text(
         said = gettext("%(side)s lead the series %(score)s")
         text = worded(said, side=names[wins.index(top)], score=score)
     if series.best_of:
-        text += worded(" · ") + worded(gettext("best of %(games)s"), games=series.best_of)
+        text += " · " + worded(gettext("best of %(games)s"), games=series.best_of)
     return text
 
 

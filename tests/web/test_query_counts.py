@@ -14,6 +14,7 @@ import scoring
 from app import create_app
 from extensions import db
 from games import Replays
+from games.reading import replay_hands, stored_hands
 from models import GameRecord, HandRecord
 from testsupport.database import queries_sent
 from testsupport.pages import Page, form_data
@@ -152,8 +153,6 @@ def test_a_game_over_the_replay_budget_is_read_again_and_one_within_it_is_kept(
 def kept_and_read_afresh(app, token: str) -> tuple[object, object]:
     """The replay this worker kept for the game as it stands, and the one its stored hands
     give when read afresh."""
-    from games.reading import replay_hands, stored_hands
-
     with app.app_context():
         record = db.session.scalar(select(GameRecord).where(GameRecord.edit_token == token))
         kept = app.extensions["replays"].get(Replays.key(record))
