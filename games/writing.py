@@ -6,8 +6,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm.attributes import set_committed_value
 
 import scoring
 from extensions import db
@@ -85,8 +86,9 @@ def was_applied(token: str, write: Write) -> bool:
 
 def enter_hand(
     scored: ScoredGame, bids: Bids, tricks: Tricks, team_tricks: Tricks, write: Write
-) -> None:
-    """Save the bids of the next hand, or the whole hand when tricks are given.
+) -> ScoredGame:
+    """Save the bids of the next hand, or the whole hand when tricks are given; the game as
+    the write leaves it.
 
     New bids without tricks replace the bids in play; the bids in play sent back as they are,
     without tricks, change nothing and are refused (the tricks were not tapped).
@@ -116,13 +118,14 @@ def enter_hand(
         except scoring.InvalidHand as error:
             raise HandRefused(error.problems) from error
     stored = store_hand(scored, len(scored.state.hands) + 1, hand)
-    commit_and_keep(scored, write, with_hand(scored.hands, stored), state)
+    return commit_and_keep(scored, write, with_hand(scored.hands, stored), state)
 
 
 def edit_hand(
     scored: ScoredGame, number: int, bids: Bids, tricks: Tricks, team_tricks: Tricks, write: Write
-) -> None:
-    """Correct played hand `number`; every total after it is replayed.
+) -> ScoredGame:
+    """Correct played hand `number`; every total after it is replayed. The game as the write
+    leaves it.
 
     Raises HandRefused for the hand itself, LaterHandRefused when a later hand (or the bids in
     play) would become impossible, Conflict when another write came first.
@@ -143,7 +146,7 @@ def edit_hand(
     if problem is not None and scored.in_play is not None:
         raise LaterHandRefused(scored.in_play.number, problem)
     stored = store_hand(scored, number, hand)
-    commit_and_keep(scored, write, with_hand(scored.hands, stored), edited)
+    return commit_and_keep(scored, write, with_hand(scored.hands, stored), edited)
 
 
 def in_play_problem(scored: ScoredGame, state: scoring.Game) -> scoring.Problem | None:
@@ -181,14 +184,17 @@ def store_hand(scored: ScoredGame, number: int, hand: scoring.Hand) -> StoredHan
     # Hands are numbered from 1 with no gaps (undo only removes the last).
     stored = scored.hands[number - 1] if number <= len(scored.hands) else None
     if stored is None:
-        row = HandRecord(game_id=scored.record.id, number=number, **values)
-        db.session.add(row)
-        try:
-            db.session.flush()  # the row's id, for the hand as it reads back
+        game_id = scored.record.id
+        try:  # one INSERT giving the row's id, for the hand as it reads back
+            row_id = db.session.execute(
+                insert(HandRecord)
+                .values(game_id=game_id, number=number, **values)
+                .returning(HandRecord.id)
+            ).scalar_one()
         except IntegrityError as error:  # another write stored this hand first
             db.session.rollback()
             raise Conflict from error
-        return StoredHand(id=row.id, game_id=scored.record.id, number=number, **values)
+        return StoredHand(id=row_id, game_id=game_id, number=number, **values)
     db.session.execute(
         update(HandRecord)
         .where(HandRecord.id == stored.id)
@@ -205,10 +211,12 @@ def with_hand(hands: tuple[StoredHand, ...], stored: StoredHand) -> tuple[Stored
 
 def commit_and_keep(
     scored: ScoredGame, write: Write, hands: tuple[StoredHand, ...], state: scoring.Game
-) -> None:
+) -> ScoredGame:
     """Commit a hand's write (see `commit`) and keep the game's replay as the write leaves it,
-    so that the page answering the write reads the game's row and not its hands again."""
+    for the pages that show this version next; the game as written, which the answer to the
+    write shows without reading anything again."""
     replays().keep(commit(scored.record, write), (hands, state))
+    return ScoredGame(scored.record, hands, state)
 
 
 def overtaken(record: GameRecord, write: Write) -> bool:
@@ -218,24 +226,29 @@ def overtaken(record: GameRecord, write: Write) -> bool:
 
 def claim(record: GameRecord, write: Write) -> tuple[Any, ...]:
     """Claim the game for this write (its version moves on); Conflict when another came first.
-    Gives the key of the game's replay as the write leaves it (see `Replays.key`), made before
-    the commit leaves the record to be read again."""
+    The record is given the row's new values; gives the key of the game's replay as the write
+    leaves it (see `Replays.key`)."""
     expected = record.version
     if overtaken(record, write):
         raise Conflict
     version, nonce = expected + 1, write.nonce or None
+    recent = remembered(record.recent_nonces, write.nonce)
     done = db.session.execute(
         update(GameRecord)
         .where(GameRecord.id == record.id, GameRecord.version == expected)
         .values(
             version=version,
             last_nonce=nonce,
-            recent_nonces=remembered(record.recent_nonces, write.nonce),
+            recent_nonces=recent,
         )
         .execution_options(synchronize_session=False)
     )
     if done.rowcount != 1:  # type: ignore[attr-defined]  # an UPDATE's result has a rowcount
         raise Conflict
+    # The record as its row now stands, so that it can be shown without reading the row again.
+    set_committed_value(record, "version", version)
+    set_committed_value(record, "last_nonce", nonce)
+    set_committed_value(record, "recent_nonces", recent)
     return Replays.key_of(record.id, record.created_at, version, nonce)
 
 
@@ -250,6 +263,9 @@ def commit(record: GameRecord, write: Write) -> tuple[Any, ...]:
     Gives the key of the game's replay as the write leaves it (see `claim`)."""
     try:
         after = claim(record, write)
+        # Off the session, the record keeps the values it was written with: the commit would
+        # otherwise expire them, and the answer would read the row again.
+        db.session.expunge(record)
         db.session.commit()
     except (Conflict, IntegrityError) as error:
         db.session.rollback()

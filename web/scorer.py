@@ -38,13 +38,14 @@ def back_to_game(token: str) -> Response:
     return redirect(url_for(".show", token=token), 303)
 
 
-def saved(token: str) -> Response:
+def saved(token: str, written: games.ScoredGame | None = None) -> Response:
     """The answer to a write that is in: for htmx, the game's new part at once, which spares
     the phone the round trip of a redirect (the game's address put in the bar when the write
-    came from another page, as the redirect would); without script, post/redirect/get."""
+    came from another page, as the redirect would); without script, post/redirect/get.
+    `written` is the game as this request's write left it, else it is read."""
     if not wants_part():
         return back_to_game(token)
-    response = game_page(games.load(token))
+    response = game_page(written or games.load(token))
     page = url_for(".show", token=token)
     if urlsplit(request.headers.get("HX-Current-URL", "")).path != page:
         response.headers["HX-Replace-Url"] = page  # a saved edit: its game is shown now
@@ -205,13 +206,13 @@ def enter_hand(token: str) -> Response:
     if parsed is None:
         return game_page(scored, form, 422)
     try:
-        games.enter_hand(scored, *parsed, write)
+        written = games.enter_hand(scored, *parsed, write)
     except games.HandRefused as refusal:
         form.add_problems(refusal.problems)
         return game_page(scored, form, 422)
     except games.Conflict:
         return refused(token, write)
-    return saved(token)
+    return saved(token, written)
 
 
 def played_hand(scored: games.ScoredGame, number: int) -> StoredHand:
@@ -242,7 +243,7 @@ def edit_hand(token: str, number: int) -> Response:
     if parsed is None:
         return edit_page(scored, number, form, 422)
     try:
-        games.edit_hand(scored, number, *parsed, write)
+        written = games.edit_hand(scored, number, *parsed, write)
     except games.HandRefused as refusal:
         form.add_problems(refusal.problems)
         return edit_page(scored, number, form, 422)
@@ -255,7 +256,7 @@ def edit_hand(token: str, number: int) -> Response:
         scored = games.load(token)
         form = filled_form(scored, played_hand(scored, number))
         return edit_page(scored, number, form, 409, conflict_message())
-    return saved(token)
+    return saved(token, written)
 
 
 def filled_form(scored: games.ScoredGame, stored: StoredHand) -> HandForm:

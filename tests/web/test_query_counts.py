@@ -182,7 +182,7 @@ def test_the_game_a_write_keeps_is_the_game_its_stored_hands_give_read_afresh(ap
         assert kept == fresh, path
 
 
-def test_the_answer_to_a_save_reads_the_games_row_and_not_its_hands(app, client):
+def test_a_save_reads_the_games_row_once_and_answers_without_reading_again(app, client):
     token, _view = game_with_hands(app, client, SMALL)
     form = Page(client.get(f"/g/{token}", headers=HX)).form("hand-form")
     data = form_data(form) | hand_taps(bids=HANDS[0].bids, tricks=HANDS[0].tricks)
@@ -191,5 +191,6 @@ def test_the_answer_to_a_save_reads_the_games_row_and_not_its_hands(app, client)
     assert response.status_code == 200
     assert f"Hand {SMALL + 2}" in response.get_data(as_text=True)
     reads = [s for s in statements if s.lstrip().upper().startswith("SELECT")]
-    assert len(reads) == 2, reads  # the game before the write, and after it
+    assert len(reads) == 1, reads  # the game before the write: the answer shows it as written
     assert not any("FROM hand" in s for s in reads), reads
+    assert len(statements) == 3, statements  # that read, the hand's INSERT, the game's UPDATE

@@ -206,3 +206,27 @@ def test_pages_made_from_kept_parts_are_the_pages_rendered_whole(app, client, la
     view = view_token_of(app, edit)
     paths[2] = f"/v/{view}"
     same_everywhere()
+
+
+def test_the_answer_to_each_save_is_the_part_a_fresh_read_shows(app, client):
+    """The game a write answers with is the one it wrote (its record is not read again): the
+    same part, version and tokens aside, as a worker keeping nothing reads and renders."""
+    whole = create_app(
+        {key: app.config[key] for key in ("TESTING", "SECRET_KEY", "SQLALCHEMY_DATABASE_URI")}
+        | {"WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False, "RENDER_CHARACTERS_KEPT": 0}
+    ).test_client()
+    edit = start_game(client)
+    saves = [
+        (f"/g/{edit}", hand_taps(bids=(4, 3, 3, 2))),  # bids alone
+        (f"/g/{edit}", hand_taps(team_tricks=(7, None))),  # then the tricks
+        (f"/g/{edit}?whole=1&players=1", hand_taps(bids=("nil", 4, 3, 3), tricks=(0, 4, 6, 3))),
+        (f"/g/{edit}/hands/1", {"team_tricks_0": 6, "team_tricks_1": 7}),  # a correction
+    ]
+    for path, taps in saves:
+        form = Page(client.get(path, headers=HX)).form("hand-form")
+        answer = submit(client, form, taps, HX)
+        assert answer.status_code == 200, path
+        fresh = whole.get(f"/g/{edit}", headers=HX)
+        assert without_tokens(answer.get_data(as_text=True)) == without_tokens(
+            fresh.get_data(as_text=True)
+        ), path
