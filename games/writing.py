@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import delete, insert, select, update
+from sqlalchemy import bindparam, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -27,6 +27,20 @@ from models import (
 # How many of a game's latest writes are recognised when their form comes again: more than the
 # saves a phone can have waiting to be sent (a dozen hands' worth).
 RECENT_WRITES = 24
+
+# The statements every Save runs, built once: a hand's new row (giving its id), and the claim
+# of its game at the version the form saw.
+GAMES, HANDS = GameRecord.__table__, HandRecord.__table__
+ADD_HAND = insert(HANDS).returning(HANDS.c.id)
+CLAIM_GAME = (
+    update(GAMES)
+    .where(GAMES.c.id == bindparam("game_id"), GAMES.c.version == bindparam("seen"))
+    .values(
+        version=bindparam("new_version"),
+        last_nonce=bindparam("nonce"),
+        recent_nonces=bindparam("recent"),
+    )
+)
 
 Bids = tuple[scoring.Bid | None, ...]
 Tricks = tuple[int | None, ...]
@@ -185,12 +199,9 @@ def store_hand(scored: ScoredGame, number: int, hand: scoring.Hand) -> StoredHan
     stored = scored.hands[number - 1] if number <= len(scored.hands) else None
     if stored is None:
         game_id = scored.record.id
-        try:  # one INSERT giving the row's id, for the hand as it reads back
-            row_id = db.session.execute(
-                insert(HandRecord)
-                .values(game_id=game_id, number=number, **values)
-                .returning(HandRecord.id)
-            ).scalar_one()
+        row = {"game_id": game_id, "number": number} | values
+        try:  # the row's id, for the hand as it reads back
+            row_id = db.session.connection().execute(ADD_HAND, row).scalar_one()
         except IntegrityError as error:  # another write stored this hand first
             db.session.rollback()
             raise Conflict from error
@@ -233,17 +244,9 @@ def claim(record: GameRecord, write: Write) -> tuple[Any, ...]:
         raise Conflict
     version, nonce = expected + 1, write.nonce or None
     recent = remembered(record.recent_nonces, write.nonce)
-    done = db.session.execute(
-        update(GameRecord)
-        .where(GameRecord.id == record.id, GameRecord.version == expected)
-        .values(
-            version=version,
-            last_nonce=nonce,
-            recent_nonces=recent,
-        )
-        .execution_options(synchronize_session=False)
-    )
-    if done.rowcount != 1:  # type: ignore[attr-defined]  # an UPDATE's result has a rowcount
+    claimed = {"game_id": record.id, "seen": expected, "new_version": version}
+    done = db.session.connection().execute(CLAIM_GAME, claimed | {"nonce": nonce, "recent": recent})
+    if done.rowcount != 1:
         raise Conflict
     # The record as its row now stands, so that it can be shown without reading the row again.
     set_committed_value(record, "version", version)
