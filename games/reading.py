@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from flask import current_app
-from sqlalchemy import ColumnElement, func, select
+from sqlalchemy import ColumnElement, bindparam, func, select
 from sqlalchemy.orm import InstrumentedAttribute
 
 import scoring
@@ -14,6 +14,11 @@ from games.replays import Replay, Replays
 from models import GameRecord, HandRecord, ReplacedLink, StoredHand, token_hash
 
 MY_GAMES_SHOWN = 20
+# A game by one of its links, the query behind every game page: built once per link.
+BY_LINK = {
+    link.key: select(GameRecord).where(link == bindparam("token"))
+    for link in (GameRecord.edit_token, GameRecord.view_token)
+}
 
 
 class GameNotFound(LookupError):
@@ -60,7 +65,7 @@ def replays() -> Replays:
 def find(token: str, link: InstrumentedAttribute[str] = GameRecord.edit_token) -> GameRecord:
     """The stored game behind a link (the edit link unless told); LinkReplaced for a link that
     was replaced, GameNotFound for any other."""
-    record: GameRecord | None = db.session.scalar(select(GameRecord).where(link == token))
+    record: GameRecord | None = db.session.scalar(BY_LINK[link.key], {"token": token})
     if record is None:
         replaced = select(ReplacedLink.game_id).where(ReplacedLink.token_hash == token_hash(token))
         if db.session.scalar(replaced) is not None:
