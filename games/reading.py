@@ -19,6 +19,12 @@ BY_LINK = {
     link.key: select(GameRecord).where(link == bindparam("token"))
     for link in (GameRecord.edit_token, GameRecord.view_token)
 }
+# The stored hands of some games, in order (`stored_hands`): built once too.
+HANDS_OF = (
+    select(*StoredHand.columns())
+    .where(HandRecord.game_id.in_(bindparam("game_ids", expanding=True)))
+    .order_by(HandRecord.game_id, HandRecord.number)
+)
 
 
 class GameNotFound(LookupError):
@@ -98,11 +104,7 @@ def scored_games(records: list[GameRecord]) -> list[ScoredGame]:
 def stored_hands(game_ids: list[int]) -> dict[int, list[StoredHand]]:
     """Every stored hand of these games, in order, by game (one query, plain values)."""
     hands: dict[int, list[StoredHand]] = {game_id: [] for game_id in game_ids}
-    rows = db.session.execute(
-        select(*StoredHand.columns())
-        .where(HandRecord.game_id.in_(game_ids))
-        .order_by(HandRecord.game_id, HandRecord.number)
-    )
+    rows = db.session.execute(HANDS_OF, {"game_ids": game_ids})
     for row in rows:
         hands[row.game_id].append(StoredHand(*row))
     return hands
