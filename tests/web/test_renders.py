@@ -123,6 +123,16 @@ def without_tokens(html: str) -> str:
     return TOKENS.sub(r"\1\2", html)
 
 
+def keeping_nothing(app):
+    """A client of a second app on the same database whose worker keeps no page, part or
+    replay: every page it shows is read and rendered whole."""
+    return create_app(
+        {key: app.config[key] for key in ("TESTING", "SECRET_KEY", "SQLALCHEMY_DATABASE_URI")}
+        | {"WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False, "RENDER_CHARACTERS_KEPT": 0}
+        | {"REPLAY_HANDS_KEPT": 0}
+    ).test_client()
+
+
 @contextmanager
 def parts_made(app):
     """What each kept part rendered inside the block was made for (its first key word)."""
@@ -164,10 +174,7 @@ def test_saving_a_hand_renders_only_its_own_line_of_the_history(app, client):
 def test_pages_made_from_kept_parts_are_the_pages_rendered_whole(app, client, language):
     """Whatever was kept from earlier versions, languages and pages, each page is the one a
     worker that keeps nothing renders (but for its per-request tokens)."""
-    whole = create_app(
-        {key: app.config[key] for key in ("TESTING", "SECRET_KEY", "SQLALCHEMY_DATABASE_URI")}
-        | {"WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False, "RENDER_CHARACTERS_KEPT": 0}
-    ).test_client()
+    whole = keeping_nothing(app)
     edit = start_game(client)
     view = view_token_of(app, edit)
     paths = [f"/g/{edit}", f"/g/{edit}?all=1", f"/v/{view}", f"/g/{edit}/hands/1"]
@@ -211,10 +218,7 @@ def test_pages_made_from_kept_parts_are_the_pages_rendered_whole(app, client, la
 def test_the_answer_to_each_save_is_the_part_a_fresh_read_shows(app, client):
     """The game a write answers with is the one it wrote (its record is not read again): the
     same part, version and tokens aside, as a worker keeping nothing reads and renders."""
-    whole = create_app(
-        {key: app.config[key] for key in ("TESTING", "SECRET_KEY", "SQLALCHEMY_DATABASE_URI")}
-        | {"WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False, "RENDER_CHARACTERS_KEPT": 0}
-    ).test_client()
+    whole = keeping_nothing(app)
     edit = start_game(client)
     saves = [
         (f"/g/{edit}", hand_taps(bids=(4, 3, 3, 2))),  # bids alone
