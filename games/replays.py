@@ -31,11 +31,4 @@ class Replays(Kept[Replay]):
     @staticmethod
     def key(game: GameRecord) -> tuple[Any, ...]:
         """What a game's replay depends on: which game, and its state after its latest write."""
-        return Replays.key_of(game.id, game.created_at, game.version, game.last_nonce)
-
-    @staticmethod
-    def key_of(
-        game_id: int, created_at: Any, version: int, last_nonce: str | None
-    ) -> tuple[Any, ...]:
-        """The key of a game with these values in its row."""
-        return (game_id, created_at, version, last_nonce)
+        return (game.id, game.created_at, game.version, game.last_nonce)

@@ -118,7 +118,7 @@ def join_table(scored: ScoredGame, table: TableRecord, write: Write) -> None:
         .values(table_id=table.id)
         .execution_options(synchronize_session=False)
     )
-    commit(scored.record, write)
+    commit(scored.record, write, table_id=table.id)
 
 
 def names_used(device: str | None, table: TableRecord | None) -> list[str]:

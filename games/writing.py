@@ -235,10 +235,9 @@ def overtaken(record: GameRecord, write: Write) -> bool:
     return write.seen_version not in (None, "") and write.seen_version != str(record.version)
 
 
-def claim(record: GameRecord, write: Write) -> tuple[Any, ...]:
+def claim(record: GameRecord, write: Write) -> dict[str, Any]:
     """Claim the game for this write (its version moves on); Conflict when another came first.
-    The record is given the row's new values; gives the key of the game's replay as the write
-    leaves it (see `Replays.key`)."""
+    Gives the values the claim wrote in the game's row."""
     expected = record.version
     if overtaken(record, write):
         raise Conflict
@@ -248,11 +247,7 @@ def claim(record: GameRecord, write: Write) -> tuple[Any, ...]:
     done = db.session.connection().execute(CLAIM_GAME, claimed | {"nonce": nonce, "recent": recent})
     if done.rowcount != 1:
         raise Conflict
-    # The record as its row now stands, so that it can be shown without reading the row again.
-    set_committed_value(record, "version", version)
-    set_committed_value(record, "last_nonce", nonce)
-    set_committed_value(record, "recent_nonces", recent)
-    return Replays.key_of(record.id, record.created_at, version, nonce)
+    return {"version": version, "last_nonce": nonce, "recent_nonces": recent}
 
 
 def remembered(recent: str | None, nonce: str | None) -> str:
@@ -261,19 +256,23 @@ def remembered(recent: str | None, nonce: str | None) -> str:
     return " ".join(tokens[-RECENT_WRITES:])
 
 
-def commit(record: GameRecord, write: Write) -> tuple[Any, ...]:
+def commit(record: GameRecord, write: Write, **changed: Any) -> tuple[Any, ...]:
     """Commit the pending changes as one write; Conflict, with nothing kept, if overtaken.
-    Gives the key of the game's replay as the write leaves it (see `claim`)."""
+    `changed` names any other value the write set in the game's row. Once committed, the record
+    holds the row's new values, so that it is shown without reading the row again; gives the
+    key of the game's replay as the write leaves it (see `Replays.key`)."""
     try:
-        after = claim(record, write)
-        # Off the session, the record keeps the values it was written with: the commit would
-        # otherwise expire them, and the answer would read the row again.
+        claimed = claim(record, write)
+        # Off the session, the record keeps the values it was read with: the commit would
+        # expire them, and whatever showed it next would read the row again.
         db.session.expunge(record)
         db.session.commit()
     except (Conflict, IntegrityError) as error:
         db.session.rollback()
         raise Conflict from error
-    return after
+    for name, value in (claimed | changed).items():
+        set_committed_value(record, name, value)
+    return Replays.key(record)
 
 
 def create_game(

@@ -45,7 +45,7 @@ def bdi(name: str) -> Markup:
     around it ("Us" then a right-to-left name and "+100" must not read "001+"). Markup: passed
     into a translated string, the tag stays while the name is escaped. A function rather than a
     macro: pages call it for every name they show, and a macro call costs many times more."""
-    return Markup("<bdi>%s</bdi>") % name
+    return Markup("<bdi>%s</bdi>") % (name,)
 
 
 def signed(points: int) -> str:

@@ -9,10 +9,11 @@ from contextlib import contextmanager
 import pytest
 from flask import before_render_template
 from sqlalchemy import event
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import IntegrityError, OperationalError
 
+import games
 from extensions import db
-from models import token_hash
+from models import new_token, token_hash
 from testsupport.database import counts, stored_game, stored_hands
 from testsupport.pages import Page, form_data, submit
 from testsupport.playing import enter, game_page, hand_taps, start_game, token_of
@@ -368,3 +369,25 @@ def test_a_schema_change_and_the_write_after_it_are_kept_or_refused_together(app
                 "SELECT name FROM sqlite_master WHERE name = 'scratch'"
             ).all()
     assert tables == []
+
+
+def test_a_write_whose_commit_fails_is_refused_and_leaves_the_game_as_it_was_read(
+    app, client, monkeypatch
+):
+    """The record a write answers with is given its new version only once the commit is in:
+    a commit that fails leaves it showing what is stored, and stores nothing."""
+    token = start_game(client)
+    with app.test_request_context():
+        scored = games.load(token)
+
+        def refuse() -> None:
+            """A commit the database refuses."""
+            raise IntegrityError("COMMIT", {}, Exception("refused"))
+
+        monkeypatch.setattr(db.session, "commit", refuse)
+        write = games.Write(str(scored.record.version), new_token())
+        with pytest.raises(games.Conflict):
+            games.enter_hand(scored, (3, 3, 3, 3), (None,) * 4, (None, None), write)
+        assert (scored.record.version, scored.record.last_nonce) == (0, None)
+    assert stored_hands(app, token) == []
+    assert stored_game(app, token).version == 0
