@@ -8,7 +8,8 @@ SQLite database holding games of 10, 50 and 200 hands and a table of 500 games o
 bench/pyclient.py) runs each target for a few seconds in rounds, with a slice of the ceiling
 before and after each: each round's rate is given as a ratio to the mean of those two, so that
 other work on the machine moves both sides of a ratio alike, and the median round is
-reported. SQL queries and bytes per page are counted in-process with the test client; the
+reported, with the server's own CPU (gunicorn's master and workers, read from /proc) for each
+request answered. SQL queries and bytes per page are counted in-process with the test client; the
 engine's replay of a 200-hand game is timed alone.
 
     .venv/bin/python bench/run.py [--seconds 6] [--rounds 3] [--client auto|wrk|python]
@@ -217,7 +218,13 @@ class Loader:
             self.run(spec | {"seconds": warmup, "batches": self.tokens.warmup})
             if target.get("drain"):
                 drain(port, target, spec["connections"])
+        used = server.cpu_seconds(port)
         result = self.run(spec | {"seconds": seconds})
+        # The server's CPU for each operation the client completed: what a request costs the
+        # host, whatever else runs on the machine (a rate depends on that, this much less).
+        # Read before the drain: the requests left unanswered are not counted either.
+        used = server.cpu_seconds(port) - used
+        result["server_cpu_ms"] = used * 1000 / result["requests"] if result["requests"] else 0
         if target.get("drain"):
             drain(port, target, spec["connections"])
         expected = {str(target.get("status", 200))}
@@ -271,6 +278,7 @@ def load_all(loader: Loader, ports: dict, app_targets: list[dict], pages: dict) 
             "ratios": [],
             "p50_ms": sorted(s["p50_ms"] for s in slices)[len(slices) // 2],
             "p99_ms": sorted(s["p99_ms"] for s in slices)[len(slices) // 2],
+            "server_cpu_ms": sorted(s["server_cpu_ms"] for s in slices)[len(slices) // 2],
             "queries": None,
             "bytes": len(ceiling.BODY),
             "slices": slices,
@@ -387,7 +395,7 @@ def print_report(report: dict) -> None:
     print()
     print(
         f"{'target':<{width}} {'req/s':>7} {'ceil/s':>7} {'x ceil':>6} {'rounds':>11} "
-        f"{'p50 ms':>7} {'p99 ms':>7} {'queries':>7} {'bytes':>7}"
+        f"{'p50 ms':>7} {'p99 ms':>7} {'cpu ms':>6} {'queries':>7} {'bytes':>7}"
     )
     for key, r in results.items():
         queries = "" if r["queries"] is None else str(r["queries"])
@@ -397,10 +405,11 @@ def print_report(report: dict) -> None:
         print(
             f"{r['label']:<{width}} {r['rps']:>7.0f} {r['ceiling_rps']:>7.0f} "
             f"{fixed(r['ratio']):>6} {spread:>11} {r['p50_ms']:>7.2f} {r['p99_ms']:>7.2f} "
-            f"{queries:>7} {r['bytes']:>7}"
+            f"{r['server_cpu_ms']:>6.2f} {queries:>7} {r['bytes']:>7}"
         )
     print("(each target runs in rounds between slices of the ceiling: its row is the median")
-    print(" round, `rounds` the lowest and highest ratio; ceil/s: the ceiling around that round.")
+    print(" round, `rounds` the lowest and highest ratio; ceil/s: the ceiling around that round;")
+    print(" cpu ms: the server's CPU (gunicorn's master and workers) for each answered request.")
     print(" A submission is one POST and the GET its 303 leads to: the POST's + the GET's queries;")
     if "submit_hx" in results:
         print(f" htmx's save: {htmx_answer(results['submit_hx'])})")

@@ -6,6 +6,7 @@ Ports, the environment, migrating, waiting and stopping are the tests' own
 
 from __future__ import annotations
 
+import os
 import runpy
 import secrets
 import subprocess
@@ -37,6 +38,26 @@ def gunicorn_settings() -> dict:
 def server_env(database_url: str) -> dict[str, str]:
     """The environment of `make run` with this database, the run's secret and its write limit."""
     return live_server.server_env(database_url, SECRET_KEY=SECRET, WRITE_LIMIT=WRITE_LIMIT)
+
+
+def cpu_seconds(port: int) -> float:
+    """The CPU time (user and system) the gunicorn serving `port` has used so far: its master
+    and its workers, known by the address in their command line, which workers inherit."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    address = f"127.0.0.1:{port}".encode()
+    total = 0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            if address not in (entry / "cmdline").read_bytes().split(b"\0"):
+                continue
+            text = (entry / "stat").read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue  # ended meanwhile
+        fields = text[text.rindex(")") + 2 :].split()
+        total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / ticks
 
 
 @contextmanager
