@@ -243,8 +243,8 @@ def claim(record: GameRecord, write: Write) -> dict[str, Any]:
         raise Conflict
     version, nonce = expected + 1, write.nonce or None
     recent = remembered(record.recent_nonces, write.nonce)
-    claimed = {"game_id": record.id, "seen": expected, "new_version": version}
-    done = db.session.connection().execute(CLAIM_GAME, claimed | {"nonce": nonce, "recent": recent})
+    values = {"game_id": record.id, "seen": expected, "new_version": version}
+    done = db.session.connection().execute(CLAIM_GAME, values | {"nonce": nonce, "recent": recent})
     if done.rowcount != 1:
         raise Conflict
     return {"version": version, "last_nonce": nonce, "recent_nonces": recent}
