@@ -28,10 +28,12 @@ from models import (
 # saves a phone can have waiting to be sent (a dozen hands' worth).
 RECENT_WRITES = 24
 
-# The statements every Save runs, built once: a hand's new row (giving its id), and the claim
-# of its game at the version the form saw.
+# The statements every Save runs, built once: a hand's new row (giving its id) or its row
+# written over (the tricks after the bids, a correction), and the claim of its game at the
+# version the form saw.
 GAMES, HANDS = GameRecord.__table__, HandRecord.__table__
 ADD_HAND = insert(HANDS).returning(HANDS.c.id)
+REPLACE_HAND = update(HANDS).where(HANDS.c.id == bindparam("hand_id"))
 CLAIM_GAME = (
     update(GAMES)
     .where(GAMES.c.id == bindparam("game_id"), GAMES.c.version == bindparam("seen"))
@@ -206,12 +208,7 @@ def store_hand(scored: ScoredGame, number: int, hand: scoring.Hand) -> StoredHan
             db.session.rollback()
             raise Conflict from error
         return StoredHand(id=row_id, game_id=game_id, number=number, **values)
-    db.session.execute(
-        update(HandRecord)
-        .where(HandRecord.id == stored.id)
-        .values(values)
-        .execution_options(synchronize_session=False)
-    )
+    db.session.connection().execute(REPLACE_HAND, {"hand_id": stored.id} | values)
     return StoredHand(id=stored.id, game_id=stored.game_id, number=number, **values)
 
 
