@@ -15,7 +15,7 @@ import chart
 import scoring
 from games import ScoredGame
 from models import GameRecord
-from web.filters import signed_total
+from web.filters import bdi, signed_total
 from web.pages import public_url
 
 # Only for its template global: web.filters cannot register it, as this module uses
@@ -99,9 +99,7 @@ def series_text(
     sides = [record.side_players(side) for side in state.rules.sides]
     names: list[str]
     if html:
-        names = [
-            Markup(" &amp; ").join(Markup("<bdi>%s</bdi>") % n for n in side) for side in sides
-        ]
+        names = [Markup(" &amp; ").join(bdi(name) for name in side) for side in sides]
     else:
         names = [" & ".join(map(isolated, side)) for side in sides]
 
