@@ -23,6 +23,7 @@ CONFIG = ROOT / "gunicorn.conf.py"
 APP = "app:create_app()"  # what `make run` serves
 CEILING = "bench.ceiling:app"
 CEILING_304 = "bench.ceiling:not_modified"  # the poll's 304, looked up nowhere
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")  # the unit of /proc's CPU times
 SECRET = secrets.token_hex(16)  # signs the sessions of one run
 # The app limits each address to WRITE_LIMIT writes; every benchmark request comes from
 # 127.0.0.1, so the limit is raised out of reach (the limiter itself still runs and is timed).
@@ -40,24 +41,28 @@ def server_env(database_url: str) -> dict[str, str]:
     return live_server.server_env(database_url, SECRET_KEY=SECRET, WRITE_LIMIT=WRITE_LIMIT)
 
 
+def process_figures(pid: str) -> tuple[bytes, int, float] | None:
+    """A running process's command line (its words NUL-separated, as /proc gives them), its
+    parent's pid and the CPU time (user and system) it has used so far; None once it ended."""
+    try:
+        command = Path(f"/proc/{pid}/cmdline").read_bytes()
+        text = Path(f"/proc/{pid}/stat").read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None
+    fields = text[text.rindex(")") + 2 :].split()  # after the name, which may hold anything
+    return command, int(fields[1]), (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+
+
 def cpu_seconds(port: int) -> float:
-    """The CPU time (user and system) the gunicorn serving `port` has used so far: its master
-    and its workers, known by the address in their command line, which workers inherit."""
-    ticks = os.sysconf("SC_CLK_TCK")
+    """The CPU time the gunicorn serving `port` has used so far: its master and its workers,
+    known by the address in their command line, which workers inherit."""
     address = f"127.0.0.1:{port}".encode()
-    total = 0
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            if address not in (entry / "cmdline").read_bytes().split(b"\0"):
-                continue
-            text = (entry / "stat").read_text(encoding="utf-8", errors="replace")
-        except OSError:
-            continue  # ended meanwhile
-        fields = text[text.rindex(")") + 2 :].split()
-        total += int(fields[11]) + int(fields[12])  # utime, stime
-    return total / ticks
+    total = 0.0
+    for entry in os.listdir("/proc"):
+        figures = process_figures(entry) if entry.isdigit() else None
+        if figures is not None and address in figures[0].split(b"\0"):
+            total += figures[2]
+    return total
 
 
 @contextmanager

@@ -689,28 +689,23 @@ def cpu_sample(database: str = "") -> dict[str, float]:
     """CPU seconds so far: the whole machine's busy time, this run's server (gunicorn, this
     process's descendants), the rest of this run (this process, its clients) and the
     PostgreSQL backends serving this run's database (named in their command line)."""
-    ticks = os.sysconf("SC_CLK_TCK")
+    from server import CLOCK_TICKS, process_figures
+
     with open("/proc/stat", encoding="ascii") as stat:
         values = [int(v) for v in stat.readline().split()[1:]]
     idle = values[3] + values[4]  # idle and iowait
     parents, used, server, backends = {}, {}, set(), set()
     for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat", encoding="utf-8", errors="replace") as stat:
-                text = stat.read()
-            with open(f"/proc/{entry}/cmdline", "rb") as command:
-                line = command.read()
-            if b"gunicorn" in line:
-                server.add(int(entry))
-            elif database and line.startswith(b"postgres:") and database.encode() in line:
-                backends.add(int(entry))
-        except OSError:
-            continue  # ended meanwhile
-        rest = text[text.rindex(")") + 2 :].split()
-        parents[int(entry)] = int(rest[1])
-        used[int(entry)] = (int(rest[11]) + int(rest[12])) / ticks
+        figures = process_figures(entry) if entry.isdigit() else None
+        if figures is None:
+            continue  # not a process, or ended meanwhile
+        line, parent, seconds = figures
+        if b"gunicorn" in line:
+            server.add(int(entry))
+        elif database and line.startswith(b"postgres:") and database.encode() in line:
+            backends.add(int(entry))
+        parents[int(entry)] = parent
+        used[int(entry)] = seconds
     mine = {os.getpid()}
     for pid in sorted(parents):  # parents are older, and mostly numbered lower: repeat
         for _ in range(3):
@@ -719,7 +714,7 @@ def cpu_sample(database: str = "") -> dict[str, float]:
     for _ in range(3):  # children numbered below their parent (pid wrap)
         mine |= {pid for pid, parent in parents.items() if parent in mine}
     return {
-        "busy": (sum(values) - idle) / ticks,
+        "busy": (sum(values) - idle) / CLOCK_TICKS,
         "server": sum(used[p] for p in mine & server),
         "run": sum(used[p] for p in mine - server),
         "database": sum(used[p] for p in backends),
