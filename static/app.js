@@ -6,8 +6,8 @@ const said = (name) => document.body.dataset[name] || "";
 const isForm = (elt) => elt instanceof HTMLFormElement;
 const buttons = (form, off) => form.querySelectorAll("[type=submit]").forEach((b) => { b.disabled = off; });
 
-// Save is off while its request is out, and on again after every ending: htmx fires
-// beforeRequest first and afterRequest after an answer, a refusal, no connection or a timeout.
+// Save is off while its request is out: htmx fires afterRequest after every ending (an answer,
+// a refusal, no connection, a timeout).
 document.addEventListener("htmx:beforeRequest", (e) => {
   if (!isForm(e.detail.elt)) return;
   e.detail.elt.querySelectorAll(".outcome").forEach((old) => old.remove());
@@ -21,8 +21,8 @@ document.addEventListener("submit", (e) => {
 });
 addEventListener("pageshow", () => document.querySelectorAll("form").forEach((f) => buttons(f, false)));
 
-// A refusal or a failed send is said where the scorer looks, the taps kept; what a second
-// try can mend gets a Retry button.
+// A refusal or a failed send is said where the scorer looks, the taps kept; Retry where a
+// second try can mend it.
 function showOutcome(form, text, retry) {
   const box = document.createElement("p");
   box.className = "notice outcome";
@@ -65,9 +65,9 @@ for (const failure of ["htmx:sendError", "htmx:timeout"]) {
   });
 }
 
-// The outbox: a save that could not be sent stays on this phone with its one-time token, and is
-// sent again in order (the server applies each token once) when the phone is back online or
-// the page is opened again; while it waits, the page says so.
+// The outbox: a save not sent stays on this phone with its one-time token (the server applies
+// each once) and goes again, in order, when the phone is back online or the page is opened;
+// the page says it waits.
 const OUTBOX = "spades-outbox", SEEN = "spades-seen";
 const stored = (key, none) => { try { return JSON.parse(localStorage.getItem(key)) ?? none; } catch { return none; } };
 const store = (key, value) => { try { localStorage.setItem(key, JSON.stringify(value)); } catch { /* kept by the page only */ } };
@@ -233,8 +233,8 @@ document.addEventListener("DOMContentLoaded", () => {
   if (button && "wakeLock" in navigator) keepAwake(button);
 });
 
-// The new-game form's first-dealer buttons name the players as their names are typed (the
-// server does the same after a refused form); a box left blank gives back the seat's name.
+// The first-dealer buttons name the players as they are typed (as the server does after a
+// refused form); a box left blank gives back the seat's name.
 document.addEventListener("input", (e) => {
   const box = e.target;
   const seat = box instanceof HTMLInputElement && /^player_([0-3])$/.exec(box.name);
@@ -253,7 +253,9 @@ document.addEventListener("input", (e) => {
 // The offline shell (/sw.js) keeps a copy of each game page, shown with a note when offline.
 {
   const sw = navigator.serviceWorker;
+  const tell = (news) => sw?.ready.then((r) => r.active?.postMessage(news));
   addEventListener("load", () => sw?.register("/sw.js").catch(() => {}));
+  if (!sw?.controller) tell({ url: location.href }); // not served by the shell: it keeps a copy
   // Any answer ends the note; a newer part of a game page goes into the phone's copy.
   let part;
   document.addEventListener("htmx:afterRequest", (e) => {
@@ -261,8 +263,7 @@ document.addEventListener("input", (e) => {
     if (xhr?.status) document.querySelector(".offline-since")?.remove();
     if (xhr?.status !== 200 || xhr.responseText === part) return;
     part = xhr.responseText;
-    const url = pageOf(xhr, e.detail.requestConfig).href;
-    sw?.ready.then((r) => r.active?.postMessage({ url, part }));
+    tell({ url: pageOf(xhr, e.detail.requestConfig).href, part });
   });
   const kept = performance.getEntriesByType("navigation")[0]?.serverTiming?.find((t) => t.name === "offline");
   const view = document.querySelector("section.view");

@@ -53,11 +53,6 @@ self.addEventListener("activate", (event) => {
       await caches.delete(name);
     }
     await self.clients.claim();
-    // The pages open as the first worker comes (the first visit) came before it: kept now.
-    for (const client of await self.clients.matchAll({ includeUncontrolled: true })) {
-      const path = new URL(client.url).pathname;
-      if (KEPT.test(path)) await keepIfMissing(path);
-    }
     await tell({ activated: SHELL.release });
   })());
 });
@@ -120,10 +115,15 @@ async function tell(news) {
 
 // What the pages say (static/app.js): each newer part htmx brings into a game page goes into
 // that page's copy, so the copy has the last known score and the form of the next hand.
+// A page this worker did not serve (it came first, or while this worker was being installed)
+// says its address alone: it is kept if it is not yet. The page asks, not this worker at its
+// activation, because a page still loading then is in no list of clients.
 self.addEventListener("message", (event) => {
   const { url, part } = event.data || {};
   const path = typeof url === "string" && url.startsWith(`${location.origin}/`) && new URL(url).pathname;
-  if (path && KEPT.test(path) && typeof part === "string") event.waitUntil(keepPart(path, part));
+  if (!path || !KEPT.test(path)) return;
+  if (typeof part === "string") event.waitUntil(keepPart(path, part));
+  else if (part === undefined) event.waitUntil(keepIfMissing(path));
 });
 
 async function keepIfMissing(path) {

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from testsupport.browser import post_hand, view_token
+from testsupport.browser import post_game, post_hand, view_token
 from web.offline import PLACEHOLDER, service_worker
 
 in_browser = pytest.mark.browser
@@ -141,6 +141,36 @@ def test_online_a_game_page_always_comes_from_the_server(phone, base_url):
     assert scorer.totals() != before
     assert scorer.locate(".offline-since").count() == 0
     wait_for_copy(scorer, scorer.totals())  # and the copy follows
+
+
+@in_browser
+def test_a_game_page_that_arrives_while_the_shell_comes_into_charge_is_kept_all_the_same(
+    phone, base_url
+):
+    """The first visit's worker is activated while the game page is on its way: the page is
+    then in no list the worker could read, and it comes uncontrolled, so it asks for its copy."""
+    scorer = phone()
+    game = f"/g/{post_game(scorer.context.request, base_url)}"
+    held = []
+    scorer.page.route(base_url + game, lambda route: held.append(route))  # its answer waits
+    scorer.go("/")  # which registers the offline shell
+    with scorer.page.expect_request(base_url + game):
+        scorer.page.evaluate("(game) => location.assign(game)", game)
+    # Another tab of the same phone waits until the shell is fully in charge.
+    other = scorer.context.new_page()
+    other.goto(base_url + "/robots.txt")
+    other.evaluate(
+        """async () => {
+          const worker = (await navigator.serviceWorker.ready).active;
+          while (worker.state !== "activated") {
+            await new Promise((on) => worker.addEventListener("statechange", on, { once: true }));
+          }
+        }"""
+    )
+    held[0].continue_()
+    scorer.page.wait_for_url(base_url + game)
+    assert scorer.page.evaluate("() => navigator.serviceWorker.controller") is None
+    wait_for_copy(scorer, (0, 0))
 
 
 @in_browser
