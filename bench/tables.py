@@ -184,7 +184,7 @@ def store_tables(database_url: str, count: int, hands: int, secret: str, seed: i
             for game, bids_in in batch:
                 for number, hand in enumerate(played + [in_play] * bids_in, start=1):
                     rows.append({"game_id": game.id, "number": number} | hand_columns(hand))
-                etag = view_etag(key, game.id, game.version, language, True)
+                etag = view_etag(key, game.id, (game.version, game.series_version), language, True)
                 cookie, csrf_token = scorer_session()
                 form = {"csrf_token": csrf_token, "version": str(game.version)}
                 # The form's one-time token, and the bids in play it carries as hidden inputs.

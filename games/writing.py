@@ -186,6 +186,8 @@ def undo_last(scored: ScoredGame, write: Write) -> None:
         .where(HandRecord.id == last.id)
         .execution_options(synchronize_session=False)
     )
+    if scored.state.over:  # it is in play again, and counts for nobody in its series
+        touch_later_games(scored.record.id, scored.record.table_id)
     commit(scored.record, write)
 
 
@@ -223,8 +225,26 @@ def commit_and_keep(
     """Commit a hand's write (see `commit`) and keep the game's replay as the write leaves it,
     for the pages that show this version next; the game as written, which the answer to the
     write shows without reading anything again."""
+    if scored.state.over or state.over:  # how it ended may change: a later game's series line
+        touch_later_games(scored.record.id, scored.record.table_id)
     replays().keep(commit(scored.record, write), (hands, state))
     return ScoredGame(scored.record, hands, state)
+
+
+def touch_later_games(game_id: int, table_id: int | None) -> None:
+    """Move on the series version of the games whose series line counts this one's ending
+    (see games.standings.earlier_games): the table's later games, or without a table its
+    rematches, one after another. Their own version stays, so their scorers' forms stay good.
+    Part of the write's transaction: `commit` keeps it or rolls it back."""
+    if table_id is not None:
+        later = (GAMES.c.table_id == table_id) & (GAMES.c.id > game_id)
+    else:
+        chain = select(GAMES.c.id).where(GAMES.c.rematch_of == game_id).cte(recursive=True)
+        chain = chain.union_all(select(GAMES.c.id).where(GAMES.c.rematch_of == chain.c.id))
+        later = GAMES.c.id.in_(select(chain.c.id))
+    db.session.connection().execute(
+        update(GAMES).where(later).values(series_version=GAMES.c.series_version + 1)
+    )
 
 
 def overtaken(record: GameRecord, write: Write) -> bool:

@@ -49,7 +49,7 @@ class UnchangedPolls:
         ]
         # Compiled once for this database's driver and run on a pooled driver connection:
         # a SQLAlchemy Connection would cost ten times what the query itself costs.
-        lookup = select(GameRecord.id, GameRecord.version).where(
+        lookup = select(GameRecord.id, GameRecord.version, GameRecord.series_version).where(
             GameRecord.view_token == bindparam("token")
         )
         compiled = lookup.compile(dialect=self.engine.dialect)
@@ -83,10 +83,11 @@ class UnchangedPolls:
         chosen = parse_cookie(environ).get(LANGUAGE_COOKIE)
         language = language_of(chosen, environ.get("HTTP_ACCEPT_LANGUAGE"))
         partial = environ.get("HTTP_HX_REQUEST") == "true"
-        return view_etag(self.etag_key, row[0], row[1], language, partial)
+        return view_etag(self.etag_key, row[0], (row[1], row[2]), language, partial)
 
-    def lookup(self, token: str) -> tuple[int, int] | None:
-        """The id and version of the game behind a view token, on a pooled driver connection."""
+    def lookup(self, token: str) -> tuple[int, int, int] | None:
+        """The id, version and series version of the game behind a view token, on a pooled
+        driver connection."""
         connection = self.engine.raw_connection()
         try:
             cursor = connection.cursor()
@@ -95,4 +96,4 @@ class UnchangedPolls:
             cursor.close()
         finally:
             connection.close()
-        return None if row is None else (row[0], row[1])
+        return None if row is None else (row[0], row[1], row[2])

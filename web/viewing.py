@@ -30,16 +30,19 @@ def etag_key(secret: str | bytes) -> bytes:
     return hashlib.blake2b(secret.encode() if isinstance(secret, str) else secret).digest()
 
 
-def view_etag(key: bytes, game_id: int, version: int, language: str, partial: bool) -> str:
-    """What a scoreboard answer depends on (the game's version, the language, page or part),
-    signed with `etag_key`.
+def view_etag(
+    key: bytes, game_id: int, versions: tuple[int, int], language: str, partial: bool
+) -> str:
+    """What a scoreboard answer depends on (the game's version and series version, the
+    language, page or part), signed with `etag_key`.
 
     Signed so that only a phone that was given the page can ask whether it changed: an
     unchanged poll is answered before the limit on guessed links is counted, and a tag anyone
     could write would let a guesser test links there. Keyed BLAKE2 is a MAC by design, at a
     third of HMAC's cost.
     """
-    facts = f"{game_id}-{version}-{language}-{'p' if partial else 'f'}".encode()
+    version, series_version = versions
+    facts = f"{game_id}-{version}.{series_version}-{language}-{'p' if partial else 'f'}".encode()
     return hashlib.blake2b(facts, key=key, digest_size=12).hexdigest()
 
 
@@ -49,7 +52,8 @@ def view(token: str) -> Response:
     """The live scoreboard behind the view link; an unchanged game answers 304 without replaying."""
     record = games.find(token, GameRecord.view_token)
     key = etag_key(current_app.secret_key or "")
-    etag = view_etag(key, record.id, record.version, str(get_locale()), wants_part())
+    versions = (record.version, record.series_version)
+    etag = view_etag(key, record.id, versions, str(get_locale()), wants_part())
     if request.if_none_match.contains_weak(etag):
         response = Response(status=304)
     else:

@@ -53,9 +53,35 @@ def start_at_table(client, table: str, **typed) -> str:
 
 def series_line(client, token: str) -> str:
     """The series line of a game's page, in plain words."""
-    found = re.search(r'<p class="series">(.*?)</p>', client.get(f"/g/{token}").text, re.S)
+    return series_words(client.get(f"/g/{token}").text)
+
+
+def series_words(html: str) -> str:
+    """The series line of a page or part, in plain words."""
+    found = re.search(r'<p class="series">(.*?)</p>', html, re.S)
     assert found, "no series line"
     return re.sub(r"<[^>]+>", "", found.group(1)).replace("&amp;", "&").strip()
+
+
+def game_view_token(client, token: str) -> str:
+    """The view token a game's page shares."""
+    found = re.search(r"/v/([A-Za-z0-9_-]+)", client.get(f"/g/{token}").get_data(as_text=True))
+    assert found
+    return found.group(1)
+
+
+def poll(client, view: str, tag: str):
+    """A view link's poll, as htmx sends it, with the tag of the part the phone holds."""
+    return client.get(f"/v/{view}", headers={"HX-Request": "true", "If-None-Match": tag})
+
+
+def correct_to_east_west(client, token: str) -> None:
+    """Correct hand 1 of a one-hand game to East-West's win: Bia & Dani, seated as
+    FIRST_PAIRING, bid 10 and take 10 (+100); Ana & Carla bid 5 and take 3 (−50)."""
+    edit = Page(client.get(f"/g/{token}/hands/1"))
+    bids = dict(zip(("bid_0", "bid_1", "bid_2", "bid_3"), EAST_WEST_WIN["bids"], strict=True))
+    taps = bids | {"team_tricks_0": 3, "team_tricks_1": 10}
+    assert submit(client, edit.form(cls="hand-form"), taps).status_code == 303
 
 
 def stats_json(client, view: str) -> dict:
@@ -420,7 +446,72 @@ def test_a_correction_to_an_earlier_game_changes_a_later_games_series_at_once(cl
     enter(client, first, **NORTH_SOUTH_WIN)
     second = start_at_table(client, table, **FIRST_PAIRING)
     assert series_line(client, second) == "Ana & Carla lead the series 1–0"
-    edit = Page(client.get(f"/g/{first}/hands/1"))
-    taps = {"bid_0": 3, "bid_1": 5, "bid_2": 2, "bid_3": 5, "team_tricks_0": 3, "team_tricks_1": 10}
-    assert submit(client, edit.form(cls="hand-form"), taps).status_code == 303
+    correct_to_east_west(client, first)
     assert series_line(client, second) == "Bia & Dani lead the series 1–0"
+
+
+def test_a_correction_or_undo_in_an_earlier_game_reaches_a_later_games_view_link_at_its_poll(
+    client,
+):
+    """Game 2's view link is unchanged ("not modified") while nothing before it changes. Game 1
+    corrected (as in the test above): the poll with the same tag answers the new series line,
+    though game 2 itself did not change. Game 1's hand undone: game 1 is in play again and
+    counts for nobody, so the next poll answers a part with no series line."""
+    table = make_table(client)
+    first = start_at_table(client, table, **FIRST_PAIRING)
+    enter(client, first, **NORTH_SOUTH_WIN)
+    second = start_at_table(client, table, **FIRST_PAIRING)
+    view = game_view_token(client, second)
+    tag = client.get(f"/v/{view}", headers={"HX-Request": "true"}).headers["ETag"]
+    assert poll(client, view, tag).status_code == 304
+
+    correct_to_east_west(client, first)
+    answer = poll(client, view, tag)
+    assert answer.status_code == 200
+    assert series_words(answer.text) == "Bia & Dani lead the series 1–0"
+    tag = answer.headers["ETag"]
+    assert poll(client, view, tag).status_code == 304
+
+    undo = Page(client.get(f"/g/{first}/undo"))
+    assert submit(client, undo.form(action=f"/g/{first}/undo")).status_code == 303
+    answer = poll(client, view, tag)
+    assert answer.status_code == 200
+    assert '<p class="series">' not in answer.text
+
+
+def test_a_correction_in_a_rematch_chain_reaches_the_rematchs_view_link_at_its_poll(
+    client, new_game
+):
+    """Without a table: game 1 won by Ana & Carla, its rematch in play; game 1 corrected to Bia
+    & Dani's win, and the rematch's view link, polled with the tag it held, shows them leading."""
+    token = new_game(**TO_100, **FIRST_PAIRING)
+    enter(client, token, **NORTH_SOUTH_WIN)
+    rematch = token_of(submit(client, Page(client.get(f"/g/{token}")).form(cls="rematch")))
+    view = game_view_token(client, rematch)
+    part = client.get(f"/v/{view}", headers={"HX-Request": "true"})
+    assert series_words(part.text) == "Ana & Carla lead the series 1–0"
+    correct_to_east_west(client, token)
+    answer = poll(client, view, part.headers["ETag"])
+    assert answer.status_code == 200
+    assert series_words(answer.text) == "Bia & Dani lead the series 1–0"
+
+
+def test_a_finished_game_joining_the_table_reaches_a_later_games_view_link_at_its_poll(
+    client, new_game
+):
+    """Game 1, on its own, won by Ana & Carla; game 2, started at the table after it, in play
+    with no series line. Game 1 joins the table: game 2's poll, with the tag it held, answers
+    "Ana & Carla lead the series 1–0"."""
+    earlier = new_game(**TO_100, **FIRST_PAIRING)
+    enter(client, earlier, **NORTH_SOUTH_WIN)
+    table = make_table(client)
+    later = start_at_table(client, table, **FIRST_PAIRING)
+    view = game_view_token(client, later)
+    part = client.get(f"/v/{view}", headers={"HX-Request": "true"})
+    assert '<p class="series">' not in part.text
+    page = Page(client.get(f"/g/{earlier}/table"))
+    joined = submit(client, page.form(action=f"/g/{earlier}/table"), {"in_table": table})
+    assert joined.status_code == 303
+    answer = poll(client, view, part.headers["ETag"])
+    assert answer.status_code == 200
+    assert series_words(answer.text) == "Ana & Carla lead the series 1–0"
