@@ -9,7 +9,7 @@ from sqlalchemy.orm import InstrumentedAttribute
 
 from extensions import db
 from games.reading import LinkReplaced, ScoredGame, games_state, scored_games
-from games.writing import LinkOwners, Write, commit, replace_link, touch_later_games
+from games.writing import LinkOwners, Write, commit, replace_link
 from models import GameRecord, ReplacedTableLink, TableRecord, token_hash
 
 # Names offered on the new-game form: the most recently used first, this many at most.
@@ -118,9 +118,8 @@ def join_table(scored: ScoredGame, table: TableRecord, write: Write) -> None:
         .values(table_id=table.id)
         .execution_options(synchronize_session=False)
     )
-    if scored.state.over:  # the table's later games count it in their series from now on
-        touch_later_games(scored.record.id, table.id)
-    commit(scored.record, write, table_id=table.id)
+    # A finished game counts in the series of the table's later games from now on.
+    commit(scored.record, write, ending_changed=scored.state.over, table_id=table.id)
 
 
 def names_used(device: str | None, table: TableRecord | None) -> list[str]:

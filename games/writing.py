@@ -186,9 +186,7 @@ def undo_last(scored: ScoredGame, write: Write) -> None:
         .where(HandRecord.id == last.id)
         .execution_options(synchronize_session=False)
     )
-    if scored.state.over:  # it is in play again, and counts for nobody in its series
-        touch_later_games(scored.record.id, scored.record.table_id)
-    commit(scored.record, write)
+    commit(scored.record, write, ending_changed=scored.state.over)  # in play again, if over
 
 
 def store_hand(scored: ScoredGame, number: int, hand: scoring.Hand) -> StoredHand:
@@ -225,9 +223,8 @@ def commit_and_keep(
     """Commit a hand's write (see `commit`) and keep the game's replay as the write leaves it,
     for the pages that show this version next; the game as written, which the answer to the
     write shows without reading anything again."""
-    if scored.state.over or state.over:  # how it ended may change: a later game's series line
-        touch_later_games(scored.record.id, scored.record.table_id)
-    replays().keep(commit(scored.record, write), (hands, state))
+    ending_changed = scored.state.over or state.over  # how it ended, or whether it did
+    replays().keep(commit(scored.record, write, ending_changed), (hands, state))
     return ScoredGame(scored.record, hands, state)
 
 
@@ -235,15 +232,22 @@ def touch_later_games(game_id: int, table_id: int | None) -> None:
     """Move on the series version of the games whose series line counts this one's ending
     (see games.standings.earlier_games): the table's later games, or without a table its
     rematches, one after another. Their own version stays, so their scorers' forms stay good.
-    Part of the write's transaction: `commit` keeps it or rolls it back."""
+
+    Run by `commit` once the game itself is claimed, and the later games are locked in the
+    order of their ids: every write then takes its games' rows in rising order, so two
+    corrections at one table may wait on each other but never deadlock (on PostgreSQL; SQLite
+    has one writer at a time)."""
     if table_id is not None:
         later = (GAMES.c.table_id == table_id) & (GAMES.c.id > game_id)
     else:
         chain = select(GAMES.c.id).where(GAMES.c.rematch_of == game_id).cte(recursive=True)
         chain = chain.union_all(select(GAMES.c.id).where(GAMES.c.rematch_of == chain.c.id))
         later = GAMES.c.id.in_(select(chain.c.id))
+    locked = select(GAMES.c.id).where(later).order_by(GAMES.c.id).with_for_update()
     db.session.connection().execute(
-        update(GAMES).where(later).values(series_version=GAMES.c.series_version + 1)
+        update(GAMES)
+        .where(GAMES.c.id.in_(locked.scalar_subquery()))
+        .values(series_version=GAMES.c.series_version + 1)
     )
 
 
@@ -273,13 +277,19 @@ def remembered(recent: str | None, nonce: str | None) -> str:
     return " ".join(tokens[-RECENT_WRITES:])
 
 
-def commit(record: GameRecord, write: Write, **changed: Any) -> tuple[Any, ...]:
+def commit(
+    record: GameRecord, write: Write, ending_changed: bool = False, **changed: Any
+) -> tuple[Any, ...]:
     """Commit the pending changes as one write; Conflict, with nothing kept, if overtaken.
-    `changed` names any other value the write set in the game's row. Once committed, the record
-    holds the row's new values, so that it is shown without reading the row again; gives the
-    key of the game's replay as the write leaves it (see `Replays.key`)."""
+    `ending_changed` says the write may change how the game ended, or whether it did, which
+    the later games of its series show (`touch_later_games`); `changed` names any other value
+    the write set in the game's row. Once committed, the record holds the row's new values, so
+    that it is shown without reading the row again; gives the key of the game's replay as the
+    write leaves it (see `Replays.key`)."""
     try:
         claimed = claim(record, write)
+        if ending_changed:
+            touch_later_games(record.id, changed.get("table_id", record.table_id))
         # Off the session, the record keeps the values it was read with: the commit would
         # expire them, and whatever showed it next would read the row again.
         db.session.expunge(record)
