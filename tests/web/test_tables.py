@@ -4,15 +4,18 @@ and the career figures worked out from the stored hands (issue 14)."""
 from __future__ import annotations
 
 import json
+import os
 import re
+import threading
+import time
 
 import pytest
-from sqlalchemy import func, select
+from sqlalchemy import func, select, text
 
 from extensions import db
 from games import Standings
 from models import GameRecord, TableRecord
-from testsupport.database import queries_sent
+from testsupport.database import queries_sent, stored_game
 from testsupport.pages import Page, submit
 from testsupport.playing import enter, token_of
 
@@ -78,10 +81,15 @@ def poll(client, view: str, tag: str):
 def correct_to_east_west(client, token: str) -> None:
     """Correct hand 1 of a one-hand game to East-West's win: Bia & Dani, seated as
     FIRST_PAIRING, bid 10 and take 10 (+100); Ana & Carla bid 5 and take 3 (−50)."""
+    assert correct_to_east_west_status(client, token) == 303
+
+
+def correct_to_east_west_status(client, token: str) -> int:
+    """`correct_to_east_west`, giving the answer's status."""
     edit = Page(client.get(f"/g/{token}/hands/1"))
     bids = dict(zip(("bid_0", "bid_1", "bid_2", "bid_3"), EAST_WEST_WIN["bids"], strict=True))
     taps = bids | {"team_tricks_0": 3, "team_tricks_1": 10}
-    assert submit(client, edit.form(cls="hand-form"), taps).status_code == 303
+    return submit(client, edit.form(cls="hand-form"), taps).status_code
 
 
 def stats_json(client, view: str) -> dict:
@@ -515,3 +523,47 @@ def test_a_finished_game_joining_the_table_reaches_a_later_games_view_link_at_it
     answer = poll(client, view, part.headers["ETag"])
     assert answer.status_code == 200
     assert series_words(answer.text) == "Ana & Carla lead the series 1–0"
+
+
+@pytest.mark.skipif(
+    not os.environ.get("DATABASE_URL", "").startswith("postgresql"),
+    reason="SQLite has one writer at a time: only PostgreSQL's writers lock rows apart",
+)
+def test_two_corrections_at_one_table_wait_on_each_other_but_never_deadlock(app, client):
+    """Game 1 is corrected while another writer holds game 2 (as a correction of game 2 does
+    once it has claimed it) and then takes game 3 (the series versions of its later games). The
+    correction claims game 1 and takes the later games in the order of their ids, so it waits
+    at game 2 holding nothing else: the other writer gets game 3, and both writes go through.
+    Game 2's row is written last before the race, so that a scan in storage order meets game 3
+    before game 2 (how a correction locking in any other order would deadlock here)."""
+    table = make_table(client)
+    first = start_at_table(client, table, **FIRST_PAIRING)
+    enter(client, first, **NORTH_SOUTH_WIN)
+    second = start_at_table(client, table, **FIRST_PAIRING)
+    third = start_at_table(client, table, **FIRST_PAIRING)
+    enter(client, second, bids=NORTH_SOUTH_WIN["bids"])
+    ids = [stored_game(app, token).id for token in (first, second, third)]
+    answers: list[int] = []
+    with app.app_context():
+        other, watcher = db.engine.connect(), db.engine.connect()
+        lock = text("UPDATE game SET version = version WHERE id = :id")
+        other.execute(lock, {"id": ids[1]})
+        correction = threading.Thread(
+            target=lambda: answers.append(correct_to_east_west_status(client, first))
+        )
+        correction.start()
+        waiting = text(
+            "SELECT count(*) FROM pg_stat_activity"
+            " WHERE datname = current_database() AND wait_event_type = 'Lock'"
+        )
+        deadline = time.monotonic() + 60
+        while not watcher.execute(waiting).scalar():  # until the correction waits at game 2
+            assert time.monotonic() < deadline, "the correction never waited for game 2"
+            time.sleep(0.01)
+        other.execute(lock, {"id": ids[2]})  # would wait for ever (a deadlock) if it held game 3
+        other.commit()
+        correction.join(60)
+        other.close()
+        watcher.close()
+    assert answers == [303]
+    assert [stored_game(app, t).series_version for t in (second, third)] == [1, 1]
