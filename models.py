@@ -60,9 +60,10 @@ class GameRecord(db.Model):  # type: ignore[name-defined]  # Flask-SQLAlchemy's 
     rules: Mapped[dict[str, Any]] = mapped_column(JSON)  # as scoring.Rules.to_dict gives it
     # Bumped on every write: what a form saw travels with it, so a stale edit is refused.
     version: Mapped[int] = mapped_column(default=0)
-    # Bumped when a game before this one in its series changes how it ended (a correction, an
-    # undo): the series line this game shows changes with it, though this game's own hands and
-    # forms do not, so its view link's tag names this beside `version`.
+    # Bumped when a game before this one in its series may have changed how it ended (a
+    # correction, an undo, joining or leaving a table): the series line this game shows changes
+    # with it, though its own hands and forms do not, so its view link's tag names this beside
+    # `version`.
     series_version: Mapped[int] = mapped_column(default=0, server_default="0")
     # The one-time token of the form behind the latest write: the same form sent twice
     # (a double tap) is recognised and answered as the first was, never applied again.

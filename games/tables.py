@@ -118,7 +118,8 @@ def join_table(scored: ScoredGame, table: TableRecord, write: Write) -> None:
         .values(table_id=table.id)
         .execution_options(synchronize_session=False)
     )
-    # A finished game counts in the series of the table's later games from now on.
+    # A finished game counts in the series of the table's later games from now on, and no
+    # longer in those of a table it leaves.
     commit(scored.record, write, ending_changed=scored.state.over, table_id=table.id)
 
 

@@ -228,21 +228,21 @@ def commit_and_keep(
     return ScoredGame(scored.record, hands, state)
 
 
-def touch_later_games(game_id: int, table_id: int | None) -> None:
-    """Move on the series version of the games whose series line counts this one's ending
-    (see games.standings.earlier_games): the table's later games, or without a table its
-    rematches, one after another. Their own version stays, so their scorers' forms stay good.
+def touch_later_games(game_id: int, table_ids: set[int]) -> None:
+    """Move on the series version of every game whose series line may count this one's ending
+    (see games.standings.earlier_games): the later games of its tables (the one it is at, and
+    the one it leaves or joins) and its rematches, one after another, wherever they are. Their
+    own version stays, so their scorers' forms stay good.
 
     Run by `commit` once the game itself is claimed, and the later games are locked in the
     order of their ids: every write then takes its games' rows in rising order, so two
     corrections at one table may wait on each other but never deadlock (on PostgreSQL; SQLite
     has one writer at a time)."""
-    if table_id is not None:
-        later = (GAMES.c.table_id == table_id) & (GAMES.c.id > game_id)
-    else:
-        chain = select(GAMES.c.id).where(GAMES.c.rematch_of == game_id).cte(recursive=True)
-        chain = chain.union_all(select(GAMES.c.id).where(GAMES.c.rematch_of == chain.c.id))
-        later = GAMES.c.id.in_(select(chain.c.id))
+    chain = select(GAMES.c.id).where(GAMES.c.rematch_of == game_id).cte(recursive=True)
+    chain = chain.union_all(select(GAMES.c.id).where(GAMES.c.rematch_of == chain.c.id))
+    later = GAMES.c.id.in_(select(chain.c.id))
+    if table_ids:
+        later = later | (GAMES.c.table_id.in_(sorted(table_ids)) & (GAMES.c.id > game_id))
     locked = select(GAMES.c.id).where(later).order_by(GAMES.c.id).with_for_update()
     db.session.connection().execute(
         update(GAMES)
@@ -288,8 +288,9 @@ def commit(
     write leaves it (see `Replays.key`)."""
     try:
         claimed = claim(record, write)
-        if ending_changed:
-            touch_later_games(record.id, changed.get("table_id", record.table_id))
+        if ending_changed:  # the table it was at, and any it moves to
+            at = (record.table_id, changed.get("table_id"))
+            touch_later_games(record.id, {table for table in at if table is not None})
         # Off the session, the record keeps the values it was read with: the commit would
         # expire them, and whatever showed it next would read the row again.
         db.session.expunge(record)

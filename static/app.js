@@ -255,7 +255,7 @@ document.addEventListener("input", (e) => {
   const sw = navigator.serviceWorker;
   const tell = (news) => sw?.ready.then((r) => r.active?.postMessage(news));
   addEventListener("load", () => sw?.register("/sw.js").catch(() => {}));
-  if (!sw?.controller) tell({ url: location.href }); // not served by the shell: it keeps a copy
+  if (!sw?.controller) tell({ url: location.href }); // no shell in charge: it keeps a copy
   // Any answer ends the note; a newer part of a game page goes into the phone's copy.
   let part;
   document.addEventListener("htmx:afterRequest", (e) => {

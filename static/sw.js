@@ -115,9 +115,10 @@ async function tell(news) {
 
 // What the pages say (static/app.js): each newer part htmx brings into a game page goes into
 // that page's copy, so the copy has the last known score and the form of the next hand.
-// A page this worker did not serve (it came first, or while this worker was being installed)
-// says its address alone: it is kept if it is not yet. The page asks, not this worker at its
-// activation, because a page still loading then is in no list of clients.
+// A page no worker was in charge of when it loaded (the first visit, a page that came while
+// this worker was being installed, a reload that bypassed it) says its address alone: it is
+// kept if it is not yet. The page asks, not this worker at its activation, because a page
+// still loading then is in no list of clients.
 self.addEventListener("message", (event) => {
   const { url, part } = event.data || {};
   const path = typeof url === "string" && url.startsWith(`${location.origin}/`) && new URL(url).pathname;

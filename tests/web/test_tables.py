@@ -545,25 +545,73 @@ def test_two_corrections_at_one_table_wait_on_each_other_but_never_deadlock(app,
     ids = [stored_game(app, token).id for token in (first, second, third)]
     answers: list[int] = []
     with app.app_context():
-        other, watcher = db.engine.connect(), db.engine.connect()
+        other = db.engine.connect()
+        # Each look on its own transaction: PostgreSQL shows a transaction the activity of its
+        # first look only.
+        watcher = db.engine.connect().execution_options(isolation_level="AUTOCOMMIT")
         lock = text("UPDATE game SET version = version WHERE id = :id")
-        other.execute(lock, {"id": ids[1]})
         correction = threading.Thread(
             target=lambda: answers.append(correct_to_east_west_status(client, first))
         )
-        correction.start()
         waiting = text(
-            "SELECT count(*) FROM pg_stat_activity"
-            " WHERE datname = current_database() AND wait_event_type = 'Lock'"
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
+            " AND wait_event_type = 'Lock' AND query LIKE '%UPDATE game SET series_version%'"
         )
-        deadline = time.monotonic() + 60
-        while not watcher.execute(waiting).scalar():  # until the correction waits at game 2
-            assert time.monotonic() < deadline, "the correction never waited for game 2"
-            time.sleep(0.01)
-        other.execute(lock, {"id": ids[2]})  # would wait for ever (a deadlock) if it held game 3
-        other.commit()
-        correction.join(60)
-        other.close()
-        watcher.close()
+        other.execute(lock, {"id": ids[1]})
+        correction.start()
+        try:
+            deadline = time.monotonic() + 60
+            while not watcher.execute(waiting).scalar():  # until the correction waits at game 2
+                assert time.monotonic() < deadline, "the correction never waited for game 2"
+                time.sleep(0.01)
+            other.execute(lock, {"id": ids[2]})  # would wait (a deadlock) if it held game 3
+            other.commit()
+        finally:  # game 2 let go whatever happened, so that nothing waits for ever
+            other.rollback()
+            other.close()
+            correction.join(60)
+            watcher.close()
     assert answers == [303]
     assert [stored_game(app, t).series_version for t in (second, third)] == [1, 1]
+
+
+def test_a_correction_reaches_a_rematch_made_before_its_game_joined_a_table(client, new_game):
+    """Game 1, on its own, won by Ana & Carla; its rematch, on its own too, in play. Game 1
+    then joins a table: the rematch still counts it (a rematch chain without a table). Game 1
+    corrected to Bia & Dani's win: the rematch's poll answers them leading."""
+    token = new_game(**TO_100, **FIRST_PAIRING)
+    enter(client, token, **NORTH_SOUTH_WIN)
+    rematch = token_of(submit(client, Page(client.get(f"/g/{token}")).form(cls="rematch")))
+    table = make_table(client)
+    page = Page(client.get(f"/g/{token}/table"))
+    assert (
+        submit(client, page.form(action=f"/g/{token}/table"), {"in_table": table}).status_code
+        == 303
+    )
+    view = game_view_token(client, rematch)
+    part = client.get(f"/v/{view}", headers={"HX-Request": "true"})
+    assert series_words(part.text) == "Ana & Carla lead the series 1–0"
+    correct_to_east_west(client, token)
+    answer = poll(client, view, part.headers["ETag"])
+    assert answer.status_code == 200
+    assert series_words(answer.text) == "Bia & Dani lead the series 1–0"
+
+
+def test_a_finished_game_moved_to_another_table_leaves_the_series_of_the_first(client):
+    """Game 1 won by Ana & Carla at one table, game 2 in play after it there: "Ana & Carla lead
+    the series 1–0". Game 1 sent to another table (its join form posted again): game 2's poll
+    answers a part with no series line."""
+    table = make_table(client)
+    first = start_at_table(client, table, **FIRST_PAIRING)
+    enter(client, first, **NORTH_SOUTH_WIN)
+    second = start_at_table(client, table, **FIRST_PAIRING)
+    view = game_view_token(client, second)
+    part = client.get(f"/v/{view}", headers={"HX-Request": "true"})
+    assert series_words(part.text) == "Ana & Carla lead the series 1–0"
+    elsewhere = make_table(client, "Sunday club")
+    page = Page(client.get(f"/g/{first}/table"))
+    moved = submit(client, page.form(action=f"/g/{first}/table"), {"in_table": elsewhere})
+    assert moved.status_code == 303
+    answer = poll(client, view, part.headers["ETag"])
+    assert answer.status_code == 200
+    assert '<p class="series">' not in answer.text
