@@ -73,6 +73,12 @@ def game_view_token(client, token: str) -> str:
     return found.group(1)
 
 
+def join_table(client, token: str, table: str):
+    """Post a game's "Add to a table" form with this table chosen; the answer."""
+    page = Page(client.get(f"/g/{token}/table"))
+    return submit(client, page.form(action=f"/g/{token}/table"), {"in_table": table})
+
+
 def poll(client, view: str, tag: str):
     """A view link's poll, as htmx sends it, with the tag of the part the phone holds."""
     return client.get(f"/v/{view}", headers={"HX-Request": "true", "If-None-Match": tag})
@@ -487,14 +493,19 @@ def test_a_correction_or_undo_in_an_earlier_game_reaches_a_later_games_view_link
     assert '<p class="series">' not in answer.text
 
 
+@pytest.mark.parametrize("then_at_a_table", [False, True])
 def test_a_correction_in_a_rematch_chain_reaches_the_rematchs_view_link_at_its_poll(
-    client, new_game
+    client, new_game, then_at_a_table
 ):
     """Without a table: game 1 won by Ana & Carla, its rematch in play; game 1 corrected to Bia
-    & Dani's win, and the rematch's view link, polled with the tag it held, shows them leading."""
+    & Dani's win, and the rematch's view link, polled with the tag it held, shows them leading.
+    The same when game 1 joined a table after its rematch was made: the rematch, at no table,
+    counts the chain still."""
     token = new_game(**TO_100, **FIRST_PAIRING)
     enter(client, token, **NORTH_SOUTH_WIN)
     rematch = token_of(submit(client, Page(client.get(f"/g/{token}")).form(cls="rematch")))
+    if then_at_a_table:
+        assert join_table(client, token, make_table(client)).status_code == 303
     view = game_view_token(client, rematch)
     part = client.get(f"/v/{view}", headers={"HX-Request": "true"})
     assert series_words(part.text) == "Ana & Carla lead the series 1–0"
@@ -517,9 +528,7 @@ def test_a_finished_game_joining_the_table_reaches_a_later_games_view_link_at_it
     view = game_view_token(client, later)
     part = client.get(f"/v/{view}", headers={"HX-Request": "true"})
     assert '<p class="series">' not in part.text
-    page = Page(client.get(f"/g/{earlier}/table"))
-    joined = submit(client, page.form(action=f"/g/{earlier}/table"), {"in_table": table})
-    assert joined.status_code == 303
+    assert join_table(client, earlier, table).status_code == 303
     answer = poll(client, view, part.headers["ETag"])
     assert answer.status_code == 200
     assert series_words(answer.text) == "Ana & Carla lead the series 1–0"
@@ -575,28 +584,6 @@ def test_two_corrections_at_one_table_wait_on_each_other_but_never_deadlock(app,
     assert [stored_game(app, t).series_version for t in (second, third)] == [1, 1]
 
 
-def test_a_correction_reaches_a_rematch_made_before_its_game_joined_a_table(client, new_game):
-    """Game 1, on its own, won by Ana & Carla; its rematch, on its own too, in play. Game 1
-    then joins a table: the rematch still counts it (a rematch chain without a table). Game 1
-    corrected to Bia & Dani's win: the rematch's poll answers them leading."""
-    token = new_game(**TO_100, **FIRST_PAIRING)
-    enter(client, token, **NORTH_SOUTH_WIN)
-    rematch = token_of(submit(client, Page(client.get(f"/g/{token}")).form(cls="rematch")))
-    table = make_table(client)
-    page = Page(client.get(f"/g/{token}/table"))
-    assert (
-        submit(client, page.form(action=f"/g/{token}/table"), {"in_table": table}).status_code
-        == 303
-    )
-    view = game_view_token(client, rematch)
-    part = client.get(f"/v/{view}", headers={"HX-Request": "true"})
-    assert series_words(part.text) == "Ana & Carla lead the series 1–0"
-    correct_to_east_west(client, token)
-    answer = poll(client, view, part.headers["ETag"])
-    assert answer.status_code == 200
-    assert series_words(answer.text) == "Bia & Dani lead the series 1–0"
-
-
 def test_a_finished_game_moved_to_another_table_leaves_the_series_of_the_first(client):
     """Game 1 won by Ana & Carla at one table, game 2 in play after it there: "Ana & Carla lead
     the series 1–0". Game 1 sent to another table (its join form posted again): game 2's poll
@@ -609,9 +596,7 @@ def test_a_finished_game_moved_to_another_table_leaves_the_series_of_the_first(c
     part = client.get(f"/v/{view}", headers={"HX-Request": "true"})
     assert series_words(part.text) == "Ana & Carla lead the series 1–0"
     elsewhere = make_table(client, "Sunday club")
-    page = Page(client.get(f"/g/{first}/table"))
-    moved = submit(client, page.form(action=f"/g/{first}/table"), {"in_table": elsewhere})
-    assert moved.status_code == 303
+    assert join_table(client, first, elsewhere).status_code == 303  # its form posted again
     answer = poll(client, view, part.headers["ETag"])
     assert answer.status_code == 200
     assert '<p class="series">' not in answer.text
