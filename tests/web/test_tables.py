@@ -273,9 +273,7 @@ def test_a_game_on_its_own_shows_no_series_and_can_join_a_table_later(client, ne
     token = new_game(**TO_100, **FIRST_PAIRING)
     enter(client, token, **NORTH_SOUTH_WIN)
     assert '<p class="series">' not in client.get(f"/g/{token}").text
-    page = Page(client.get(f"/g/{token}/table"))
-    response = submit(client, page.form(action=f"/g/{token}/table"), {"in_table": table})
-    assert response.status_code == 303
+    assert join_table(client, token, table).status_code == 303
     stats = stats_json(client, view_token(client, table))
     assert stats["games"] == 1
     assert "Add to a table" not in client.get(f"/g/{token}").text
