@@ -386,6 +386,15 @@ class HandForm(ActionForm):
             fields += [self.team_tricks_0, self.team_tricks_1]
         return fields
 
+    def shown(self) -> tuple:
+        """What the tap rows show of this form: each button field's offered values and the one
+        chosen (the key a kept render of the rows is found under)."""
+        return tuple(
+            (field.name, field.data, tuple(choice.value for choice in field.choices))
+            for field in self
+            if isinstance(field, RadioField)
+        )
+
     def fill_from(self, hand) -> None:
         """Pre-select the stored inputs of a hand (for the hand in play or an edit)."""
         for seat, bid in enumerate(hand.bids):

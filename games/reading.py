@@ -54,12 +54,12 @@ class ScoredGame:
         last = self.hands[-1] if self.hands else None
         return last if last is not None and not last.played else None
 
-    def bidding_order(self) -> list[int]:
+    def bidding_order(self) -> tuple[int, ...]:
         """Seats in the order they bid the next hand, starting left of its dealer."""
         upcoming = self.state.next
         first = upcoming.first_bidder if upcoming is not None else 0
         seats = self.state.rules.seats
-        return [(first + i) % len(seats) for i in seats]
+        return tuple((first + i) % len(seats) for i in seats)
 
 
 def replays() -> Replays:

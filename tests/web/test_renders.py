@@ -159,15 +159,30 @@ def parts_made(app):
 def test_saving_a_hand_renders_only_its_own_line_of_the_history(app, client):
     edit = start_game(client)
     page = None
-    for tricks in (7, 6, 8):
+    # Four whole hands, each followed to the game page: every dealer's buttons are shown.
+    for tricks in (7, 6, 8, 7):
         page = enter(client, edit, bids=(4, 3, 3, 2), team_tricks=(tricks,), page=page)
     enter(client, edit, bids=(3, 3, 3, 3))
     form = Page(client.get(f"/g/{edit}", headers=HX)).form("hand-form")
     with parts_made(app) as made:
         saved = submit(client, form, hand_taps(team_tricks=(7, None)), HX)
     assert saved.status_code == 200
-    assert made == ["hand"]  # hand 4's line: hands 1-3 and the share panel were kept
-    assert len(Page(saved).find_all("li", "hand")) == 4
+    # Hand 5's line; hands 1-4, the share panel and hand 6's buttons (its dealer dealt hand
+    # 2, whose buttons were shown) were kept.
+    assert made == ["hand"]
+    assert len(Page(saved).find_all("li", "hand")) == 5
+
+
+def test_a_hands_buttons_are_made_once_for_each_dealer_and_kept_for_every_game(app, client):
+    first, second = start_game(client), start_game(client)  # the same names and rules
+    app.extensions["renders"].clear()  # as a worker that has shown neither game yet
+    with parts_made(app) as made_first:
+        client.get(f"/g/{first}")
+    with parts_made(app) as made_second:
+        shown = client.get(f"/g/{second}")
+    assert made_first.count("hand fields") == 1
+    assert "hand fields" not in made_second
+    assert len(Page(shown).form("hand-form").find_all("input", name="bid_0", type="radio")) > 1
 
 
 @pytest.mark.parametrize("language", ["en", "pt-BR"])
