@@ -3,7 +3,7 @@ kept the score. Found by their own pair of links, made once per form, joined by 
 
 from __future__ import annotations
 
-from sqlalchemy import or_, select, update
+from sqlalchemy import or_, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import InstrumentedAttribute
 
@@ -112,12 +112,6 @@ def device_tables(device: str | None) -> list[TableRecord]:
 def join_table(scored: ScoredGame, table: TableRecord, write: Write) -> None:
     """Count a game among a table's games from now on (its series, its stats); a write to the
     game like any other, so its pages show it at once. Conflict if another write came first."""
-    db.session.execute(
-        update(GameRecord)
-        .where(GameRecord.id == scored.record.id)
-        .values(table_id=table.id)
-        .execution_options(synchronize_session=False)
-    )
     # A finished game counts in the series of the table's later games from now on, and no
     # longer in those of a table it leaves.
     commit(scored.record, write, ending_changed=scored.state.over, table_id=table.id)

@@ -256,16 +256,18 @@ def overtaken(record: GameRecord, write: Write) -> bool:
     return write.seen_version not in (None, "") and write.seen_version != str(record.version)
 
 
-def claim(record: GameRecord, write: Write) -> dict[str, Any]:
-    """Claim the game for this write (its version moves on); Conflict when another came first.
-    Gives the values the claim wrote in the game's row."""
+def claim(record: GameRecord, write: Write, changed: dict[str, Any]) -> dict[str, Any]:
+    """Claim the game for this write (its version moves on), setting the `changed` values of
+    its row in the same statement; Conflict when another came first. Gives the values the claim
+    wrote in the game's row."""
     expected = record.version
     if overtaken(record, write):
         raise Conflict
     version, nonce = expected + 1, write.nonce or None
     recent = remembered(record.recent_nonces, write.nonce)
     values = {"game_id": record.id, "seen": expected, "new_version": version}
-    done = db.session.connection().execute(CLAIM_GAME, values | {"nonce": nonce, "recent": recent})
+    statement = CLAIM_GAME.values(**changed) if changed else CLAIM_GAME
+    done = db.session.connection().execute(statement, values | {"nonce": nonce, "recent": recent})
     if done.rowcount != 1:
         raise Conflict
     return {"version": version, "last_nonce": nonce, "recent_nonces": recent}
@@ -283,11 +285,11 @@ def commit(
     """Commit the pending changes as one write; Conflict, with nothing kept, if overtaken.
     `ending_changed` says the write may change how the game ended, or whether it did, which
     the later games of its series show (`touch_later_games`); `changed` names any other value
-    the write set in the game's row. Once committed, the record holds the row's new values, so
-    that it is shown without reading the row again; gives the key of the game's replay as the
-    write leaves it (see `Replays.key`)."""
+    the write sets in the game's row, written with its claim. Once committed, the record holds
+    the row's new values, so that it is shown without reading the row again; gives the key of
+    the game's replay as the write leaves it (see `Replays.key`)."""
     try:
-        claimed = claim(record, write)
+        claimed = claim(record, write, changed)
         if ending_changed:  # the table it was at, and any it moves to
             at = (record.table_id, changed.get("table_id"))
             touch_later_games(record.id, {table for table in at if table is not None})
@@ -298,7 +300,7 @@ def commit(
     except (Conflict, IntegrityError) as error:
         db.session.rollback()
         raise Conflict from error
-    for name, value in (claimed | changed).items():
+    for name, value in (changed | claimed).items():
         set_committed_value(record, name, value)
     return Replays.key(record)
 

@@ -279,6 +279,17 @@ def test_a_game_on_its_own_shows_no_series_and_can_join_a_table_later(client, ne
     assert "Add to a table" not in client.get(f"/g/{token}").text
 
 
+def test_joining_a_table_writes_the_games_row_once_with_its_claim(app, client, new_game):
+    table = make_table(client)
+    token = new_game(**FIRST_PAIRING)
+    form = Page(client.get(f"/g/{token}/table")).form(action=f"/g/{token}/table")
+    with queries_sent(app) as statements:
+        assert submit(client, form, {"in_table": table}).status_code == 303
+    updates = [s for s in statements if s.lstrip().upper().startswith("UPDATE")]
+    assert len(updates) == 1, updates  # the table and the new version in one statement
+    assert stored_game(app, token).table_id is not None
+
+
 def test_a_pasted_table_link_joins_too_and_an_unknown_one_is_refused(app, client, new_game):
     table = make_table(app.test_client())  # made on another phone: not offered on this one
     token = new_game(**FIRST_PAIRING)
