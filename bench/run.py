@@ -15,8 +15,8 @@ engine's replay of a 200-hand game is timed alone.
     .venv/bin/python bench/run.py [--seconds 6] [--rounds 3] [--client auto|wrk|python]
                                   [--only KEY,...] [--out FILE]
 
-Prints the table with PASS/MISS against the targets of issues #7 and #17 (htmx's save) and
-writes it all as JSON to build/bench-<date>.json (or --out). `--only` loads only the named
+Prints the table with PASS/MISS against the targets of issue #17 (the closed #7's, which #17
+replaced, given beside them for the record) and writes it all as JSON to build/bench-<date>.json (or --out). `--only` loads only the named
 targets (and the ceiling around them), e.g. `--only table_stats,table_view`; the goals, which
 need every target, are then left out.
 """
@@ -54,7 +54,6 @@ import scoring  # noqa: E402
 from testsupport import live_server  # noqa: E402
 
 KB = 1000
-OWN_BYTES_LIMIT = 30 * KB
 MAX_QUERIES = 4
 HX = {"HX-Request": "true"}
 
@@ -317,8 +316,9 @@ GOAL_KEYS = ("poll", "edit_10", "edit_50", "edit_200", "view_50", "submit", "sub
 
 
 def goals(results: dict, queries: dict, own_bytes: dict) -> list[dict]:
-    """Each target of issue #7 (and #17's htmx save) with the figure reached and whether it
-    is met; none where a target they need was not loaded (--only)."""
+    """Each target of the open issue #17 with the figure reached and whether it is met, then
+    those of the closed issue #7 that #17 replaced, for the record; none where a target they
+    need was not loaded (--only)."""
     if any(key not in results for key in GOAL_KEYS):
         return []
     ratio = {key: r["ratio"] for key, r in results.items()}
@@ -331,21 +331,8 @@ def goals(results: dict, queries: dict, own_bytes: dict) -> list[dict]:
     total = sum(own_bytes.values())
     return [
         goal("unchanged poll >= 0.70x ceiling", f"{ratio['poll']:.2f}x", ratio["poll"] >= 0.7),
-        goal("edit page, 50 hands >= 0.35x", f"{ratio['edit_50']:.2f}x", ratio["edit_50"] >= 0.35),
-        goal("view page, 50 hands >= 0.35x", f"{ratio['view_50']:.2f}x", ratio["view_50"] >= 0.35),
-        # Issue #17 set these two at 0.15x, on a ceiling measured the way it is now.
-        goal(
-            "#17: edit page, 50 hands >= 0.15x",
-            f"{ratio['edit_50']:.2f}x",
-            ratio["edit_50"] >= 0.15,
-        ),
-        goal(
-            "#17: view page, 50 hands >= 0.15x",
-            f"{ratio['view_50']:.2f}x",
-            ratio["view_50"] >= 0.15,
-        ),
-        goal("200-hand page >= 0.70x the 10-hand one", f"{growth:.2f}x", growth >= 0.7),
-        goal("hand submission >= 0.25x", f"{ratio['submit']:.2f}x", ratio["submit"] >= 0.25),
+        goal("edit page, 50 hands >= 0.15x", f"{ratio['edit_50']:.2f}x", ratio["edit_50"] >= 0.15),
+        goal("view page, 50 hands >= 0.15x", f"{ratio['view_50']:.2f}x", ratio["view_50"] >= 0.15),
         goal(
             "Save under htmx (one request) >= 0.08x",
             f"{ratio['submit_hx']:.2f}x, {htmx_answer(results['submit_hx'])}",
@@ -356,11 +343,17 @@ def goals(results: dict, queries: dict, own_bytes: dict) -> list[dict]:
             f"max {worst}" + (f", grows: {', '.join(growing)}" if growing else ", flat"),
             worst <= MAX_QUERIES and not growing,
         ),
+        # Issue #7's, which #17 replaced: its page targets were set against a ceiling measured
+        # otherwise, and the page's weight is held by the browser test's limit since.
+        goal("edit page, 50 hands >= 0.35x", f"{ratio['edit_50']:.2f}x", None),
+        goal("view page, 50 hands >= 0.35x", f"{ratio['view_50']:.2f}x", None),
+        goal("200-hand page >= 0.70x the 10-hand one", f"{growth:.2f}x", None),
+        goal("hand submission >= 0.25x", f"{ratio['submit']:.2f}x", None),
         goal(
             "game page own bytes < 30 KB (50 hands)",
             " + ".join(f"{k} {v / KB:.1f}" for k, v in own_bytes.items())
             + f" = {total / KB:.1f} KB ({total} bytes)",
-            total < OWN_BYTES_LIMIT,
+            None,
         ),
     ]
 
@@ -378,8 +371,8 @@ def htmx_answer(result: dict) -> str:
     return "answered " + ", ".join(f"{status} x{count}" for status, count in sorted(posts.items()))
 
 
-def goal(name: str, reached: str, met: bool) -> dict:
-    """One line of the goals table."""
+def goal(name: str, reached: str, met: bool | None) -> dict:
+    """One line of the goals table; `met` None for a replaced goal, given for the record."""
     return {"goal": name, "reached": reached, "met": met}
 
 
@@ -433,8 +426,16 @@ def print_report(report: dict) -> None:
             f"page {table['view']['queries']} (kept: {table['view']['queries_kept']})"
         )
     print()
-    for g in report["goals"]:
+    standing = [g for g in report["goals"] if g["met"] is not None]
+    replaced = [g for g in report["goals"] if g["met"] is None]
+    if standing:
+        print("issue #17's targets:")
+    for g in standing:
         print(f"{'PASS' if g['met'] else 'MISS'}  {g['goal']:<42} {g['reached']}")
+    if replaced:
+        print("closed issue #7's targets, replaced by #17's (for the record):")
+    for g in replaced:
+        print(f"      {g['goal']:<42} {g['reached']}")
     if not report["goals"]:
         print("(no goals: --only left out targets they need)")
     if "poll" in results and "ceiling_304" in results and results["ceiling_304"]["ratio"]:
