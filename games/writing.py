@@ -300,7 +300,7 @@ def commit(
     except (Conflict, IntegrityError) as error:
         db.session.rollback()
         raise Conflict from error
-    for name, value in (changed | claimed).items():
+    for name, value in (claimed | changed).items():
         set_committed_value(record, name, value)
     return Replays.key(record)
 

@@ -185,6 +185,38 @@ def test_a_hands_buttons_are_made_once_for_each_dealer_and_kept_for_every_game(a
     assert len(Page(shown).form("hand-form").find_all("input", name="bid_0", type="radio")) > 1
 
 
+@pytest.mark.parametrize(
+    "other",
+    [
+        {"player_1": "Zoë"},
+        {"team_1": "The Others"},
+        {"first_dealer": "2"},
+        {"table": "cutthroat"},
+        {"table": "three_handed", "player_0": "Ana", "player_1": "Bruno", "player_2": "Carla"},
+        {"table": "two_handed", "player_0": "Ana", "player_1": "Bruno"},
+    ],
+    ids=["a name", "a team", "the dealer", "cut-throat", "three players", "two players"],
+)
+def test_a_new_hands_buttons_kept_for_one_game_never_stand_in_for_anothers(app, client, other):
+    """Whatever buttons a worker kept for one game, or for the same game asked otherwise, a
+    game that differs in one thing they show gets its own: each page is the one a worker that
+    keeps nothing renders."""
+    whole = keeping_nothing(app)
+    games = [start_game(client), start_game(client, **other)]
+    shown = []
+    for edit in games:
+        for asked in ("", "?whole=1", "?whole=1&players=1"):
+            for headers in ({}, HX):
+                kept = client.get(f"/g/{edit}{asked}", headers=headers)
+                rendered = whole.get(f"/g/{edit}{asked}", headers=headers)
+                assert kept.status_code == rendered.status_code == 200
+                html = without_tokens(kept.get_data(as_text=True))
+                assert html == without_tokens(rendered.get_data(as_text=True)), (asked, headers)
+        form = Page(client.get(f"/g/{edit}?whole=1&players=1")).form("hand-form")
+        shown.append([row.text for row in form.find_all("fieldset")])
+    assert shown[0] != shown[1]  # the buttons differ indeed
+
+
 @pytest.mark.parametrize("language", ["en", "pt-BR"])
 def test_pages_made_from_kept_parts_are_the_pages_rendered_whole(app, client, language):
     """Whatever was kept from earlier versions, languages and pages, each page is the one a
