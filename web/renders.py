@@ -56,6 +56,9 @@ def init_app(app: Flask) -> None:
     """Keep rendered pages for this app, and have its token makers leave holes when asked."""
     app.extensions[EXTENSION_KEY] = Renders(app.config["RENDER_CHARACTERS_KEPT"])
     app.jinja_env.globals["csrf_token"] = csrf_token
+    # Flask-WTF also puts its own token maker in every template's context, which wins over a
+    # global: without this, a kept page would hand the first phone's token to every phone.
+    app.context_processor(lambda: {"csrf_token": csrf_token})
     app.jinja_env.globals["one_time_token"] = one_time_token
     app.jinja_env.globals["kept_part"] = kept_part
 

@@ -185,6 +185,34 @@ def test_a_hands_buttons_are_made_once_for_each_dealer_and_kept_for_every_game(a
     assert len(Page(shown).form("hand-form").find_all("input", name="bid_0", type="radio")) > 1
 
 
+def test_every_form_of_a_kept_page_carries_the_csrf_token_of_the_phone_it_is_shown_to(app):
+    secured = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "test-secret-renders",
+            "SQLALCHEMY_DATABASE_URI": app.config["SQLALCHEMY_DATABASE_URI"],
+            "WTF_CSRF_ENABLED": True,
+            "RATELIMIT_ENABLED": False,
+        }
+    )
+    first, second = secured.test_client(), secured.test_client()
+    token = submit(first, Page(first.get("/")).form(action="/games"), {}).headers["Location"]
+    token = token.rsplit("/", 1)[1]
+    pages = [Page(phone.get(f"/g/{token}")) for phone in (first, second)]  # one render, kept
+    tokens = [
+        {node.attrs["value"] for node in page.find_all("input", name="csrf_token")}
+        for page in pages
+    ]
+    assert len(tokens[0]) == len(tokens[1]) == 1  # one token per phone, in every form
+    assert tokens[0] != tokens[1]
+    # The second phone's forms from the kept page are taken: the footer's language switch and
+    # the share panel's new link.
+    language = submit(second, pages[1].form("language"), button=("language", "pt_BR"))
+    assert language.status_code in (302, 303)
+    rotated = submit(second, pages[1].form("rotate"), button=("link", "view"))
+    assert rotated.status_code == 303
+
+
 @pytest.mark.parametrize(
     "other",
     [
