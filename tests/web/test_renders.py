@@ -69,8 +69,9 @@ def test_every_showing_has_fresh_one_time_tokens_and_no_hole_is_left(app, client
         assert holes.csrf_hole not in html and holes.nonce_hole not in html
 
 
-def test_each_phone_gets_its_own_csrf_token_from_the_same_kept_page_and_can_save(app):
-    secured = create_app(
+def with_csrf(app):
+    """A second app on the same database with CSRF protection on, as production has it."""
+    return create_app(
         {
             "TESTING": True,
             "SECRET_KEY": "test-secret-renders",
@@ -79,6 +80,10 @@ def test_each_phone_gets_its_own_csrf_token_from_the_same_kept_page_and_can_save
             "RATELIMIT_ENABLED": False,
         }
     )
+
+
+def test_each_phone_gets_its_own_csrf_token_from_the_same_kept_page_and_can_save(app):
+    secured = with_csrf(app)
     first, second = secured.test_client(), secured.test_client()
     home = Page(first.get("/"))
     token = submit(first, home.form(action="/games"), {}).headers["Location"].rsplit("/", 1)[1]
@@ -186,15 +191,7 @@ def test_a_hands_buttons_are_made_once_for_each_dealer_and_kept_for_every_game(a
 
 
 def test_every_form_of_a_kept_page_carries_the_csrf_token_of_the_phone_it_is_shown_to(app):
-    secured = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "test-secret-renders",
-            "SQLALCHEMY_DATABASE_URI": app.config["SQLALCHEMY_DATABASE_URI"],
-            "WTF_CSRF_ENABLED": True,
-            "RATELIMIT_ENABLED": False,
-        }
-    )
+    secured = with_csrf(app)
     first, second = secured.test_client(), secured.test_client()
     token = submit(first, Page(first.get("/")).form(action="/games"), {}).headers["Location"]
     token = token.rsplit("/", 1)[1]
