@@ -128,6 +128,16 @@ def without_tokens(html: str) -> str:
     return TOKENS.sub(r"\1\2", html)
 
 
+def assert_shown_as_rendered_whole(client, whole, path: str, headers: dict) -> None:
+    """Assert that `client` (whatever its worker kept) answers `path` with the page `whole`,
+    a worker keeping nothing, renders, but for the per-request tokens."""
+    kept = client.get(path, headers=headers)
+    rendered = whole.get(path, headers=headers)
+    assert kept.status_code == rendered.status_code == 200, (path, headers)
+    html = without_tokens(kept.get_data(as_text=True))
+    assert html == without_tokens(rendered.get_data(as_text=True)), (path, headers)
+
+
 def keeping_nothing(app):
     """A client of a second app on the same database whose worker keeps no page, part or
     replay: every page it shows is read and rendered whole."""
@@ -232,11 +242,7 @@ def test_a_new_hands_buttons_kept_for_one_game_never_stand_in_for_anothers(app, 
     for edit in games:
         for asked in ("", "?whole=1", "?whole=1&players=1"):
             for headers in ({}, HX):
-                kept = client.get(f"/g/{edit}{asked}", headers=headers)
-                rendered = whole.get(f"/g/{edit}{asked}", headers=headers)
-                assert kept.status_code == rendered.status_code == 200
-                html = without_tokens(kept.get_data(as_text=True))
-                assert html == without_tokens(rendered.get_data(as_text=True)), (asked, headers)
+                assert_shown_as_rendered_whole(client, whole, f"/g/{edit}{asked}", headers)
         form = Page(client.get(f"/g/{edit}?whole=1&players=1")).form("hand-form")
         shown.append([row.text for row in form.find_all("fieldset")])
     assert shown[0] != shown[1]  # the buttons differ indeed
@@ -259,11 +265,7 @@ def test_pages_made_from_kept_parts_are_the_pages_rendered_whole(app, client, la
                 client.get(path, headers={"Accept-Language": other})
         for path in paths:
             for headers in ({}, HX):
-                kept = client.get(path, headers=asked | headers)
-                rendered = whole.get(path, headers=asked | headers)
-                assert kept.status_code == rendered.status_code == 200, path
-                html = without_tokens(kept.get_data(as_text=True))
-                assert html == without_tokens(rendered.get_data(as_text=True)), path
+                assert_shown_as_rendered_whole(client, whole, path, asked | headers)
 
     page = None
     hands = [
