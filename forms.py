@@ -16,12 +16,12 @@ from wtforms.i18n import messages_path
 from wtforms.validators import DataRequired, Length, Optional, Regexp, ValidationError
 
 import scoring
-from models import NAME_LENGTH, new_token
+from models import NAME_LENGTH, NONCE_SHAPE, new_token
 
 # Cards in a pack with both jokers: a hand cannot have more tricks than each player can hold.
 MOST_CARDS = 54
 
-NONCE_PATTERN = r"^[A-Za-z0-9_-]{16,32}$"
+NONCE_PATTERN = rf"^{NONCE_SHAPE}$"
 SEAT_NAMES = (_l("North"), _l("East"), _l("South"), _l("West"))
 TEAM_NAMES = (_l("Team A"), _l("Team B"))
 # Who sits at the table: the partnership game, or every player a side of their own; each

@@ -19,6 +19,13 @@ import scoring
 from extensions import db
 
 TOKEN_BYTES = 16  # 128 bits: a link nobody can guess
+# new_token writes 22 URL-safe characters; a token column holds at most TOKEN_LENGTH.
+TOKEN_LENGTH = 32
+_URL_SAFE = "[A-Za-z0-9_-]"
+# What any stored token may look like (a link's last part, a device id), checked before a query.
+TOKEN_SHAPE = rf"{_URL_SAFE}{{1,{TOKEN_LENGTH}}}"
+# What a form's one-time token must look like: at least 16 characters, so it is not guessed.
+NONCE_SHAPE = rf"{_URL_SAFE}{{16,{TOKEN_LENGTH}}}"
 NAME_LENGTH = 40
 
 
@@ -43,9 +50,9 @@ class GameRecord(db.Model):  # type: ignore[name-defined]  # Flask-SQLAlchemy's 
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    edit_token: Mapped[str] = mapped_column(String(32), unique=True, default=new_token)
-    view_token: Mapped[str] = mapped_column(String(32), unique=True, default=new_token)
-    device: Mapped[str | None] = mapped_column(String(32), index=True)
+    edit_token: Mapped[str] = mapped_column(String(TOKEN_LENGTH), unique=True, default=new_token)
+    view_token: Mapped[str] = mapped_column(String(TOKEN_LENGTH), unique=True, default=new_token)
+    device: Mapped[str | None] = mapped_column(String(TOKEN_LENGTH), index=True)
     created_at: Mapped[datetime] = mapped_column(default=_now)
     team_0: Mapped[str] = mapped_column(String(NAME_LENGTH))
     team_1: Mapped[str] = mapped_column(String(NAME_LENGTH))
@@ -67,14 +74,14 @@ class GameRecord(db.Model):  # type: ignore[name-defined]  # Flask-SQLAlchemy's 
     series_version: Mapped[int] = mapped_column(default=0, server_default="0")
     # The one-time token of the form behind the latest write: the same form sent twice
     # (a double tap) is recognised and answered as the first was, never applied again.
-    last_nonce: Mapped[str | None] = mapped_column(String(32))
+    last_nonce: Mapped[str | None] = mapped_column(String(TOKEN_LENGTH))
     # The one-time tokens of the game's recent writes, newest last, space-separated: a form sent
     # again (a resend after a lost answer, a late second tap) is answered as saved, whatever was
     # written since. Kept in the row so that knowing it costs no query.
     recent_nonces: Mapped[str] = mapped_column(Text, default="", server_default="")
     # The one-time token of the new-game form that made this game: that form sent again finds
     # it, and nothing else does. Cleared when the edit link is replaced.
-    creation_nonce: Mapped[str | None] = mapped_column(String(32))
+    creation_nonce: Mapped[str | None] = mapped_column(String(TOKEN_LENGTH))
     # The game this one is the rematch of: at most one rematch per game.
     rematch_of: Mapped[int | None] = mapped_column(
         ForeignKey("game.id", ondelete="SET NULL", name="fk_game_rematch_of")
@@ -131,14 +138,14 @@ class TableRecord(db.Model):  # type: ignore[name-defined]
 
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(NAME_LENGTH))
-    edit_token: Mapped[str] = mapped_column(String(32), unique=True, default=new_token)
-    view_token: Mapped[str] = mapped_column(String(32), unique=True, default=new_token)
-    device: Mapped[str | None] = mapped_column(String(32), index=True)
+    edit_token: Mapped[str] = mapped_column(String(TOKEN_LENGTH), unique=True, default=new_token)
+    view_token: Mapped[str] = mapped_column(String(TOKEN_LENGTH), unique=True, default=new_token)
+    device: Mapped[str | None] = mapped_column(String(TOKEN_LENGTH), index=True)
     created_at: Mapped[datetime] = mapped_column(default=_now)
     # Bumped on every change of the table itself (its links); its games have their own.
     version: Mapped[int] = mapped_column(default=0)
     # The one-time token of the form that made it: that form sent again finds it.
-    creation_nonce: Mapped[str | None] = mapped_column(String(32), unique=True)
+    creation_nonce: Mapped[str | None] = mapped_column(String(TOKEN_LENGTH), unique=True)
 
 
 class ReplacedTableLink(db.Model):  # type: ignore[name-defined]
@@ -150,7 +157,7 @@ class ReplacedTableLink(db.Model):  # type: ignore[name-defined]
     table_id: Mapped[int] = mapped_column(
         ForeignKey("card_table.id", ondelete="CASCADE"), index=True
     )
-    by_nonce: Mapped[str | None] = mapped_column(String(32), unique=True)
+    by_nonce: Mapped[str | None] = mapped_column(String(TOKEN_LENGTH), unique=True)
     replaced_at: Mapped[datetime] = mapped_column(default=_now)
 
 
@@ -163,7 +170,7 @@ class ReplacedLink(db.Model):  # type: ignore[name-defined]
     token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
     # The one-time token of the form that replaced it, so a second tap is not a second change.
-    by_nonce: Mapped[str | None] = mapped_column(String(32), unique=True)
+    by_nonce: Mapped[str | None] = mapped_column(String(TOKEN_LENGTH), unique=True)
     replaced_at: Mapped[datetime] = mapped_column(default=_now)
 
 

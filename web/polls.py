@@ -12,7 +12,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from werkzeug.http import parse_cookie, parse_etags, quote_etag
 
 from extensions import db
-from models import GameRecord
+from models import TOKEN_SHAPE, GameRecord
 from web import VIEW_LINKS
 from web.language import LANGUAGE_COOKIE, language_of
 from web.privacy import security_header_items
@@ -30,7 +30,7 @@ class UnchangedPolls:
     an unknown link, any other request) goes on to the app untouched.
     """
 
-    PATH = re.compile(re.escape(VIEW_LINKS) + r"/([A-Za-z0-9_-]{1,64})")
+    PATH = re.compile(re.escape(VIEW_LINKS) + rf"/({TOKEN_SHAPE})")
 
     def __init__(self, wsgi_app: WSGIApp, app: Flask):
         """Wrap the app's WSGI callable; the game lookup uses the app's own engine."""
