@@ -1,0 +1,166 @@
+"""What the backup tests (export-games, import-games) share: a club's evening played through the
+test client, everything its links answer, and every row of every table read from the models'
+metadata (so a table or column added later is read without a change here).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from sqlalchemy import select
+
+from extensions import db
+from testsupport.pages import Page, submit
+from testsupport.playing import enter, start_game, token_of
+
+# Played to 100, one hand ends a partnership game: the side bidding 10 that takes 10 scores
+# +100, the other side (5 bid, 3 taken) is set, −50.
+TO_100 = {"target": "100"}
+NORTH_SOUTH_WIN = {"bids": (5, 3, 5, 2), "team_tricks": (10, 3)}
+EAST_WEST_WIN = {"bids": (3, 5, 2, 5), "team_tricks": (3, 10)}
+# Ana & Carla (North, South) against Bia & Dani (East, West).
+FOURS = {"player_0": "Ana", "player_1": "Bia", "player_2": "Carla", "player_3": "Dani"}
+THREE = {"player_0": "Ana", "player_1": "Bruno", "player_2": "Carla"}
+# The one-time tokens a page's forms carry (a fresh one on every render) and Flask-WTF's CSRF
+# token: the only parts of a page that may differ between two renders of the same rows.
+FRESH_INPUTS = ("nonce", "csrf_token")
+
+
+@dataclass
+class Evening:
+    """What a club's evening left behind: its table's links, every game's edit link as it is
+    now, and the replaced links' addresses (which answer 410)."""
+
+    table: str
+    table_view: str
+    games: list[str] = field(default_factory=list)
+    gone: list[str] = field(default_factory=list)
+
+
+def link_on(client, path: str, prefix: str) -> str:
+    """The token of the first link starting with `prefix` (`/v`, `/tv`) on the page at `path`."""
+    found = re.search(rf'{prefix}/([A-Za-z0-9_-]+)"', client.get(path).get_data(as_text=True))
+    assert found, f"no {prefix}/ link on {path}"
+    return found.group(1)
+
+
+def make_table(client, name: str) -> str:
+    """Make a table through its form; its edit token."""
+    page = Page(client.get("/tables/new"))
+    response = submit(client, page.form(action="/tables"), {"name": name})
+    assert response.status_code == 303, response.get_data(as_text=True)
+    return response.headers["Location"].rsplit("/", 1)[-1]
+
+
+def start_at_table(client, table_token: str, **typed) -> str:
+    """Start a game from the table's "New game at this table" link; its edit token."""
+    form = Page(client.get(f"/?table={table_token}")).form(action="/games")
+    return token_of(submit(client, form, typed))
+
+
+def rematch(client, token: str) -> str:
+    """Tap a finished game's Rematch button; the new game's edit token."""
+    return token_of(submit(client, Page(client.get(f"/g/{token}")).form(cls="rematch")))
+
+
+def replace_link(client, page: str, which: str) -> str:
+    """Tap "replace" for the view or edit link on a game's or table's own page (`/g/…`,
+    `/t/…`); the edit token the answer goes on with."""
+    form = Page(client.get(page)).form(cls="rotate")
+    response = submit(client, form, button=("link", which))
+    assert response.status_code == 303, response.get_data(as_text=True)
+    return response.headers["Location"].split("#")[0].rsplit("/", 1)[-1]
+
+
+def play_evening(client) -> Evening:
+    """A club's evening at the table "Friday club", and a game on its own.
+
+    At the table: a best-of-3 series played as a rematch chain (Ana & Carla win, Bia & Dani
+    win, Ana & Carla win the series 2–1); a game to 500 still in play (one hand played, the
+    next one's bids in); a Cut-throat game to 100 (a tie at 130, then Dani wins with 170). On
+    its own: a Three-handed game to 500 in play. Replaced: the first game's view link, the
+    Three-handed game's edit link, and the table's view link.
+    """
+    table = make_table(client, "Friday club")
+    first = start_at_table(client, table, best_of="3", **FOURS, **TO_100)
+    enter(client, first, **NORTH_SOUTH_WIN)
+    second = rematch(client, first)
+    enter(client, second, **EAST_WEST_WIN)
+    third = rematch(client, second)
+    enter(client, third, **NORTH_SOUTH_WIN)
+    in_play = start_at_table(client, table, **FOURS)
+    enter(client, in_play, bids=(4, "nil", 3, 4), tricks=(5, 0, 3, 5))
+    enter(client, in_play, bids=(3, 3, 3, 3))
+    cut_throat = start_at_table(client, table, table="cutthroat", **FOURS, **TO_100)
+    for bids, tricks in (
+        ((4, 3, 3, 3), (4, 3, 3, 3)),
+        ((6, 7, "nil", "nil"), (6, 7, 0, 0)),
+        ((3, 3, 3, 4), (3, 3, 3, 4)),
+    ):
+        enter(client, cut_throat, bids=bids)
+        enter(client, cut_throat, tricks=tricks)
+    three = start_game(client, table="three_handed", **THREE)
+    enter(client, three, bids=(5, "nil", 6), tricks=(8, 1, 8))
+
+    old_view = link_on(client, f"/g/{first}", "/v")
+    replace_link(client, f"/g/{first}", "view")
+    new_three = replace_link(client, f"/g/{three}", "edit")
+    table_view = link_on(client, f"/t/{table}", "/tv")
+    replace_link(client, f"/t/{table}", "view")
+    return Evening(
+        table=table,
+        table_view=link_on(client, f"/t/{table}", "/tv"),
+        games=[first, second, third, in_play, cut_throat, new_three],
+        gone=[f"/v/{old_view}", f"/g/{three}", f"/tv/{table_view}"],
+    )
+
+
+def everything_answered(client, evening: Evening) -> dict[str, tuple]:
+    """What every page, part and download of the evening answers (status, type, ETag, body with
+    its fresh one-time tokens blanked), by address: each game's edit and view links and their
+    downloads, the table's pages and stats, this phone's lists, and the replaced links."""
+    paths = ["/", "/games.csv", "/stats", "/stats.json", "/stats.csv"]
+    for game in evening.games:
+        view = link_on(client, f"/g/{game}", "/v")
+        paths += [f"/g/{game}", f"/g/{game}.csv", f"/g/{game}/sheet", f"/g/{game}/table"]
+        paths += [f"/v/{view}", f"/v/{view}.json", f"/v/{view}.csv", f"/v/{view}/sheet"]
+    table, view = evening.table, evening.table_view
+    paths += [f"/t/{table}", f"/t/{table}?all=1", f"/tv/{view}"]
+    paths += [f"/tv/{view}/stats", f"/tv/{view}/stats.json", f"/tv/{view}/stats.csv"]
+    paths += evening.gone
+    return {path: answer(client, path) for path in paths}
+
+
+def answer(client, path: str) -> tuple:
+    """One address's answer: status, content type, ETag and the body, fresh tokens blanked."""
+    response = client.get(path)
+    body = without_fresh_tokens(response.get_data(as_text=True))
+    return response.status_code, response.content_type, response.headers.get("ETag"), body
+
+
+def without_fresh_tokens(html: str) -> str:
+    """A page with the value of every hidden one-time-token or CSRF input blanked."""
+    names = "|".join(FRESH_INPUTS)
+
+    def blank(tag: re.Match[str]) -> str:
+        """The input tag with its value blanked, if it is one of the fresh tokens."""
+        if not re.search(rf'\bname="?(?:{names})[\s">]', tag.group(0)):
+            return tag.group(0)
+        return re.sub(r'\bvalue="?[^"\s>]*"?', 'value=""', tag.group(0))
+
+    return re.sub(r"<input\b[^>]*>", blank, html)
+
+
+def every_row(app) -> dict[str, list[tuple]]:
+    """Every row of every table of the models, column by column, in primary-key order."""
+    with app.app_context():
+        rows = {
+            table.name: [
+                tuple(row)
+                for row in db.session.execute(select(table).order_by(*table.primary_key.columns))
+            ]
+            for table in db.metadata.sorted_tables
+        }
+        db.session.remove()
+    return rows
