@@ -52,7 +52,7 @@ def export_games(path: Path) -> None:
     """Write every row of every table to one JSON file, the file's format version with it."""
     document = backup.dump()
     path.write_text(backup.to_json(document), encoding="utf-8")
-    rows = described(backup.row_counts(document))
+    rows = backup.counted(backup.row_counts(document))
     click.echo(f"exported {rows} to {path} (format version {backup.VERSION})")
 
 
@@ -65,9 +65,4 @@ def import_games(path: Path) -> None:
         counts = backup.restore(path.read_bytes())
     except backup.BackupRefused as error:
         raise click.ClickException(f"{path}: {error}; nothing was imported") from error
-    click.echo(f"imported {described(counts)} from {path}")
-
-
-def described(counts: dict[str, int]) -> str:
-    """Rows counted by table, in words: "game: 2 rows, hand: 4 rows"."""
-    return ", ".join(f"{table}: {count} rows" for table, count in counts.items())
+    click.echo(f"imported {backup.counted(counts)} from {path}")

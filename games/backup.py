@@ -64,8 +64,21 @@ def encoded(value: Any) -> Any:
 
 
 def to_json(document: Document) -> str:
-    """The document as the file's text: UTF-8 names kept readable."""
-    return json.dumps(document, ensure_ascii=False, indent=1)
+    """The document as the file's text, one row to a line (a file reads, and compares, a row at
+    a time), names kept as they are written."""
+    tables = ",\n".join(
+        f'  {text(name)}: {{\n   "columns": {text(table["columns"])},\n   "rows": ['
+        + "".join(f"{',' if n else ''}\n    {text(row)}" for n, row in enumerate(table["rows"]))
+        + "\n   ]\n  }"
+        for name, table in document["tables"].items()
+    )
+    head = f'{{\n "format": {text(document["format"])},\n "version": {text(document["version"])},'
+    return f'{head}\n "tables": {{\n{tables}\n }}\n}}\n'
+
+
+def text(value: Any) -> str:
+    """One value as JSON text on one line."""
+    return json.dumps(value, ensure_ascii=False)
 
 
 def row_counts(document: Document) -> dict[str, int]:
@@ -168,8 +181,14 @@ def refuse_unless_empty() -> None:
         if (count := db.session.scalar(select(func.count()).select_from(table)))
     }
     if held:
-        rows = ", ".join(f"{name}: {count} rows" for name, count in held.items())
-        raise BackupRefused(f"the database is not empty ({rows}): import into an empty one")
+        raise BackupRefused(
+            f"the database is not empty ({counted(held)}): import into an empty one"
+        )
+
+
+def counted(counts: dict[str, int]) -> str:
+    """Rows counted by table, in words: "game: 2 rows, hand: 1 row"."""
+    return ", ".join(f"{name}: {n} row{'' if n == 1 else 's'}" for name, n in counts.items())
 
 
 def load(document: Document) -> dict[str, int]:
