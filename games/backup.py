@@ -139,7 +139,12 @@ def from_version_1(document: Document) -> Document:
     """A version-1 file (games with their hands; a rematch named by its place in the file) in
     version 2's layout: the games and hands numbered in the order the file lists them."""
     records = document.get("games")
-    if not isinstance(records, list) or not all(isinstance(r, dict) for r in records):
+    if not isinstance(records, list) or not all(
+        isinstance(r, dict)
+        and isinstance(r.get("hands", []), list)
+        and all(isinstance(hand, dict) for hand in r.get("hands", []))
+        for r in records
+    ):
         raise BackupRefused("the file's games are not laid out as export-games wrote them")
     game_id, rematch_of = GameRecord.id.key, GameRecord.rematch_of.key
     games: list[dict[str, Any]] = []
@@ -206,7 +211,7 @@ def load(document: Document) -> dict[str, int]:
             try:
                 db.session.execute(insert(table), rows)
             except SQLAlchemyError as error:
-                reason = str(getattr(error, "orig", None) or error).splitlines()[0]
+                reason = one_line(getattr(error, "orig", None) or error)
                 raise BackupRefused(f"the {table.name} rows do not load: {reason}") from error
         counts[table.name] = len(rows)
     return counts
@@ -220,6 +225,8 @@ def decoded_rows(table: Table, names: list[Any], rows: list[Any]) -> list[dict[s
             raise BackupRefused(
                 f"the file has a column this app does not know: {table.name}.{name}"
             )
+    if len(set(names)) < len(names):
+        raise BackupRefused(f"the file names a column of {table.name} twice")
     columns = [table.columns[name] for name in names]
     decoded = []
     for number, row in enumerate(rows, start=1):
@@ -282,8 +289,14 @@ def check_games_replay() -> None:
         try:
             played = [hand.to_engine() for hand in game.hands if hand.played]
             scoring.replay(game.scoring_rules, played, game.first_dealer)
-        except (scoring.ScoringError, KeyError, TypeError, ValueError) as error:
-            raise BackupRefused(f"game {game.id} does not replay: {error}") from error
+        except (scoring.ScoringError, AttributeError, KeyError, TypeError, ValueError) as error:
+            raise BackupRefused(f"game {game.id} does not replay: {one_line(error)}") from error
+
+
+def one_line(error: BaseException) -> str:
+    """An error's message in one line (its first), or its kind where it has none."""
+    lines = str(error).splitlines()
+    return lines[0] if lines else type(error).__name__
 
 
 def move_sequences() -> None:

@@ -120,7 +120,15 @@ SPOILED = {
         lambda d: set_value(d, "game", "id", value(d, "game", "id", 0)[0][0], row=1),
         "the game rows do not load",
     ),
+    "a column named twice": (
+        lambda d: d["tables"]["card_table"]["columns"].__setitem__(1, "id"),
+        "the file names a column of card_table twice",
+    ),
     # Loaded, then found unplayable: every row written so far is rolled back.
+    "rules that are not rules": (
+        lambda d: set_value(d, "game", "rules", "gamelake"),
+        "game 1 does not replay",
+    ),
     "a hand whose tricks do not add up": (
         lambda d: set_value(d, "hand", "team_tricks_0", 9),
         "game 1 does not replay",
@@ -149,11 +157,25 @@ def test_a_file_that_is_not_json_is_refused_and_nothing_is_written(app, runner, 
     refused(app, runner, path, "the file is not JSON")
 
 
-@pytest.mark.parametrize("text", ["[1, 2, 3]", '"spades"', '{"version": 2}'])
-def test_json_that_is_not_an_export_is_refused_and_nothing_is_written(app, runner, tmp_path, text):
+NOT_EXPORTS = {
+    "a list": ("[1, 2, 3]", "not written by export-games"),
+    "a string": ('"spades"', "not written by export-games"),
+    "no format": ('{"version": 2}', "not written by export-games"),
+    "no version": ('{"format": "spades-score-games"}', "format version is not one"),
+    "version 1 without games": (
+        '{"format": "spades-score-games", "version": 1, "games": [{"hands": 3}]}',
+        "the file's games are not laid out as export-games wrote them",
+    ),
+}
+
+
+@pytest.mark.parametrize("text, words", NOT_EXPORTS.values(), ids=NOT_EXPORTS.keys())
+def test_json_that_is_not_an_export_is_refused_and_nothing_is_written(
+    app, runner, tmp_path, text, words
+):
     path = tmp_path / "backup.json"
     path.write_text(text, encoding="utf-8")
-    refused(app, runner, path, "not written by export-games")
+    refused(app, runner, path, words)
 
 
 def test_a_database_that_holds_any_row_is_refused_and_keeps_its_rows(
