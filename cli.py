@@ -51,7 +51,10 @@ def sqlite_backup(path: Path) -> None:
 def export_games(path: Path) -> None:
     """Write every row of every table to one JSON file, the file's format version with it."""
     document = backup.dump()
-    path.write_text(backup.to_json(document), encoding="utf-8")
+    try:
+        path.write_text(backup.to_json(document), encoding="utf-8")
+    except OSError as error:
+        raise click.ClickException(f"{path} cannot be written: {error.strerror}") from error
     rows = backup.counted(backup.row_counts(document))
     click.echo(f"exported {rows} to {path} (format version {backup.VERSION})")
 

@@ -186,6 +186,13 @@ def test_import_refuses_a_file_with_an_unplayable_hand_and_writes_nothing(
     assert counts(app) == (0, 0)
 
 
+def test_an_export_into_a_folder_that_does_not_exist_says_so(app, client, runner, tmp_path):
+    played_games(client)
+    result = runner.invoke(args=["export-games", str(tmp_path / "no such folder" / "g.json")])
+    assert result.exit_code != 0
+    assert "cannot be written: No such file or directory" in result.output
+
+
 def test_the_commands_are_offered_by_flask(tmp_path):
     app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'x.sqlite3'}"})
     names = set(app.cli.list_commands(None))
