@@ -8,7 +8,7 @@ import json
 import pytest
 
 from extensions import db
-from games.backup import VERSION
+from games.backup import FORMAT, VERSION
 from testsupport.backups import (
     FOURS,
     NORTH_SOUTH_WIN,
@@ -148,7 +148,7 @@ def test_a_file_that_cannot_be_loaded_whole_is_refused_and_nothing_is_written(
 
 @pytest.mark.parametrize(
     "text",
-    ['{"format": "spades-score-games", "version": 2, "tab', "", "\xff\xfe not text"],
+    [json.dumps({"format": FORMAT, "version": VERSION})[:-1] + ', "tab', "", "\xff\xfe not text"],
     ids=["cut short", "empty", "not UTF-8"],
 )
 def test_a_file_that_is_not_json_is_refused_and_nothing_is_written(app, runner, tmp_path, text):
@@ -161,9 +161,9 @@ NOT_EXPORTS = {
     "a list": ("[1, 2, 3]", "not written by export-games"),
     "a string": ('"spades"', "not written by export-games"),
     "no format": ('{"version": 2}', "not written by export-games"),
-    "no version": ('{"format": "spades-score-games"}', "format version is not one"),
+    "no version": (json.dumps({"format": FORMAT}), "format version is not one"),
     "version 1 without games": (
-        '{"format": "spades-score-games", "version": 1, "games": [{"hands": 3}]}',
+        json.dumps({"format": FORMAT, "version": 1, "games": [{"hands": 3}]}),
         "the file's games are not laid out as export-games wrote them",
     ),
 }

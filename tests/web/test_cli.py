@@ -13,6 +13,7 @@ from sqlalchemy.orm import selectinload
 
 from app import create_app
 from extensions import db
+from games.backup import FORMAT
 from models import HAND_INPUTS, GameRecord
 from testsupport.backups import NORTH_SOUTH_WIN, TO_100, answer, rematch
 from testsupport.database import counts
@@ -81,7 +82,7 @@ def version_1_file(app, path) -> dict:
             for game in stored
         ]
         db.session.remove()
-    document = {"format": "spades-score-games", "version": 1, "games": games}
+    document = {"format": FORMAT, "version": 1, "games": games}
     path.write_text(json.dumps(document), encoding="utf-8")
     return document
 
