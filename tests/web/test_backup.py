@@ -79,7 +79,7 @@ def test_a_clubs_evening_imported_into_an_empty_app_answers_every_link_as_before
     assert [before[gone][0] for gone in evening.gone] == [410, 410, 410]
     assert {status for status, *_ in before.values()} == {200, 410}
     dump = tmp_path / "backup.json"
-    exported(client.application.test_cli_runner(), dump)
+    exported(runner, dump)
 
     other = second_app()
     imported(other, dump)
