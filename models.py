@@ -218,9 +218,9 @@ class HandInputs:
 
 # What each input column of a hand holds (its `info`): a seat's bid, a seat's tricks, or a
 # team's tricks entered as a total. The columns of each kind are in seat (or team) order.
-BID = {"input": "bid"}
-TRICKS = {"input": "tricks"}
-TEAM_TRICKS = {"input": "team_tricks"}
+BID_INPUT = {"input": "bid"}
+TRICKS_INPUT = {"input": "tricks"}
+TEAM_TRICKS_INPUT = {"input": "team_tricks"}
 
 
 class HandRecord(HandInputs, db.Model):  # type: ignore[name-defined]
@@ -238,16 +238,17 @@ class HandRecord(HandInputs, db.Model):  # type: ignore[name-defined]
     id: Mapped[int] = mapped_column(primary_key=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
     number: Mapped[int]
-    bid_0: Mapped[str] = mapped_column(String(9), info=BID)
-    bid_1: Mapped[str] = mapped_column(String(9), info=BID)
-    bid_2: Mapped[str | None] = mapped_column(String(9), info=BID)  # empty without a third seat
-    bid_3: Mapped[str | None] = mapped_column(String(9), info=BID)  # empty without a fourth seat
-    tricks_0: Mapped[int | None] = mapped_column(info=TRICKS)
-    tricks_1: Mapped[int | None] = mapped_column(info=TRICKS)
-    tricks_2: Mapped[int | None] = mapped_column(info=TRICKS)
-    tricks_3: Mapped[int | None] = mapped_column(info=TRICKS)
-    team_tricks_0: Mapped[int | None] = mapped_column(info=TEAM_TRICKS)
-    team_tricks_1: Mapped[int | None] = mapped_column(info=TEAM_TRICKS)
+    bid_0: Mapped[str] = mapped_column(String(9), info=BID_INPUT)
+    bid_1: Mapped[str] = mapped_column(String(9), info=BID_INPUT)
+    # Empty without a third (a fourth) seat.
+    bid_2: Mapped[str | None] = mapped_column(String(9), info=BID_INPUT)
+    bid_3: Mapped[str | None] = mapped_column(String(9), info=BID_INPUT)
+    tricks_0: Mapped[int | None] = mapped_column(info=TRICKS_INPUT)
+    tricks_1: Mapped[int | None] = mapped_column(info=TRICKS_INPUT)
+    tricks_2: Mapped[int | None] = mapped_column(info=TRICKS_INPUT)
+    tricks_3: Mapped[int | None] = mapped_column(info=TRICKS_INPUT)
+    team_tricks_0: Mapped[int | None] = mapped_column(info=TEAM_TRICKS_INPUT)
+    team_tricks_1: Mapped[int | None] = mapped_column(info=TEAM_TRICKS_INPUT)
     created_at: Mapped[datetime] = mapped_column(default=_now)
 
     game: Mapped[GameRecord] = relationship(back_populates="hands", lazy="raise")
@@ -263,9 +264,9 @@ def _input_columns(kind: dict[str, str]) -> tuple[str, ...]:
     return tuple(c.name for c in HandRecord.__table__.columns if c.info == kind)
 
 
-BID_COLUMNS = _input_columns(BID)  # by seat
-TRICK_COLUMNS = _input_columns(TRICKS)  # by seat
-TEAM_TRICK_COLUMNS = _input_columns(TEAM_TRICKS)  # by team
+BID_COLUMNS = _input_columns(BID_INPUT)  # by seat
+TRICK_COLUMNS = _input_columns(TRICKS_INPUT)  # by seat
+TEAM_TRICK_COLUMNS = _input_columns(TEAM_TRICKS_INPUT)  # by team
 # The columns that hold a hand's inputs, in the order hand_columns gives their values.
 HAND_INPUTS = (*BID_COLUMNS, *TRICK_COLUMNS, *TEAM_TRICK_COLUMNS)
 # The three kinds of input of a hand as tuples, read at C speed: pages read every stored hand.

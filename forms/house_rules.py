@@ -77,7 +77,7 @@ class HouseRule:
         if self.options:
             keep = SelectChoice("", _l("As the preset"))
             choices = [keep, *(SelectChoice(o.value, o.label) for o in self.options)]
-            return SelectField(self.label, choices=choices, default="")
+            return SelectField(self.label, choices=choices, default="", description=self.help)
         check = between(self.span.low, self.span.high)
         return IntegerField(self.label, validators=[Optional(), check], description=self.help)
 
@@ -184,11 +184,13 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
 OFFERED = tuple(row for row in HOUSE_RULES if row.tables is not Tables.FIXED)
 
 
-def rules_with(rules: scoring.Rules, form: Any) -> scoring.Rules:
-    """These rules with every house rule filled in on the form applied; a rule for partners
-    only is left as it is at a table without partners."""
+def rules_with(
+    rules: scoring.Rules, form: Any, rows: tuple[HouseRule, ...] = OFFERED
+) -> scoring.Rules:
+    """These rules with every house rule of `rows` filled in on the form applied; a rule for
+    partners only is left as it is at a table without partners."""
     changes = {}
-    for row in OFFERED:
+    for row in rows:
         data = form[row.name].data
         if data is None or data == "":
             continue

@@ -14,7 +14,7 @@ from wtforms.validators import Optional, Regexp, ValidationError
 
 import scoring
 from forms.base import NONCE_PATTERN, SEAT_NAMES, TEAM_NAMES, Form, name_field, nonce_field
-from forms.house_rules import OFFERED, rules_with
+from forms.house_rules import OFFERED, HouseRule, rules_with
 
 # Who sits at the table: the partnership game, or every player a side of their own; each
 # table without partners plays its own preset of scoring.INDIVIDUAL_PRESETS.
@@ -140,9 +140,9 @@ class NewGameForm(Form):
         players = tuple(name(f"player_{seat}", SEAT_NAMES[seat]) for seat in seats)
         return teams, players
 
-    def house_rule_fields(self) -> list[Any]:
-        """The house-rule fields, in the order of the table of house rules."""
-        return [self[row.name] for row in OFFERED]
+    def house_rules(self) -> list[tuple[HouseRule, Any]]:
+        """Each offered row of the table of house rules with its field, in the table's order."""
+        return [(row, self[row.name]) for row in OFFERED]
 
     def rules(self) -> scoring.Rules:
         """The chosen preset with every filled-in house rule applied."""

@@ -5,14 +5,15 @@ comes from it."""
 from __future__ import annotations
 
 import re
-from dataclasses import fields
+from dataclasses import fields, replace
 from enum import StrEnum
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
 import scoring
-from forms.house_rules import HOUSE_RULES, OFFERED, Kind, Tables
+from forms.house_rules import HOUSE_RULES, OFFERED, Kind, Tables, rules_with
 from testsupport.database import stored_game
 from testsupport.pages import Page
 from testsupport.playing import game_page, start_game
@@ -124,6 +125,14 @@ def test_a_table_without_partners_is_summed_up_by_its_own_preset(client):
     preset = scoring.INDIVIDUAL_PRESETS["three_handed"]
     summary = game_page(client, token).find("p", "rules-summary").text
     assert summary == f"{preset.name} · Points to win: 300"
+
+
+def test_a_rule_for_partners_only_is_applied_at_a_table_of_partners_and_nowhere_else():
+    row = replace(ROWS["min_team_bid"], tables=Tables.PARTNERS)
+    form = {"min_team_bid": SimpleNamespace(data=4)}
+    alone = scoring.INDIVIDUAL_PRESETS["cutthroat"].rules
+    assert rules_with(PRESET.rules, form, (row,)).min_team_bid == 4
+    assert rules_with(alone, form, (row,)) == alone
 
 
 def test_the_readme_lists_exactly_the_rule_parameters_as_the_json_exports_rules_keys():
