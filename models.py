@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from dataclasses import dataclass, fields
+from dataclasses import fields, make_dataclass
 from datetime import UTC, datetime
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import JSON, ForeignKey, String, Text, UniqueConstraint
@@ -180,43 +181,30 @@ def token_hash(token: str) -> str:
 
 
 class HandInputs:
-    """What a stored hand tells the engine, read from its bid, tricks and team tricks columns.
+    """What a stored hand tells the engine, read from its bid, tricks and team tricks columns
+    (`BID_COLUMNS`, `TRICK_COLUMNS`, `TEAM_TRICK_COLUMNS`, taken from HandRecord's columns).
 
     Shared by the table's model and by StoredHand, the plain copy the pages read.
     """
 
     __slots__ = ()
 
-    if TYPE_CHECKING:  # the columns of HandRecord, the fields of StoredHand
-        bid_0: str
-        bid_1: str
-        bid_2: str | None
-        bid_3: str | None
-        tricks_0: int | None
-        tricks_1: int | None
-        tricks_2: int | None
-        tricks_3: int | None
-        team_tricks_0: int | None
-        team_tricks_1: int | None
-
     @property
     def bids(self) -> tuple:
         """One bid per seat as the engine reads them (numbers, NIL or BLIND_NIL); seats the
         table does not have are stored empty."""
-        texts = (self.bid_0, self.bid_1, self.bid_2, self.bid_3)
-        return tuple(bid_from_text(b) for b in texts if b is not None)
+        return tuple(bid_from_text(b) for b in _read_bids(self) if b is not None)
 
     @property
     def tricks(self) -> tuple:
         """Each seat's tricks, None where only a team total was entered."""
-        tricks = (self.tricks_0, self.tricks_1, self.tricks_2, self.tricks_3)
         # Every seat at the table has a bid, so the bids say how many seats there are.
-        return tricks[: len(self.bids)]
+        return _read_tricks(self)[: len(self.bids)]
 
     @property
     def team_tricks(self) -> tuple:
         """The teams' trick totals where they were entered as totals."""
-        return (self.team_tricks_0, self.team_tricks_1)
+        return _read_team_tricks(self)
 
     @property
     def played(self) -> bool:
@@ -228,10 +216,20 @@ class HandInputs:
         return scoring.Hand(self.bids, self.tricks, self.team_tricks)
 
 
+# What each input column of a hand holds (its `info`): a seat's bid, a seat's tricks, or a
+# team's tricks entered as a total. The columns of each kind are in seat (or team) order.
+BID_INPUT = {"input": "bid"}
+TRICKS_INPUT = {"input": "tricks"}
+TEAM_TRICKS_INPUT = {"input": "team_tricks"}
+
+
 class HandRecord(HandInputs, db.Model):  # type: ignore[name-defined]
     """One stored hand's bids and, once it has been played, the tricks taken.
 
     A hand whose tricks are not in yet is the hand in play: its bids are known to the table.
+    Its input columns are the one description of a hand's inputs: the plain copy the pages
+    read (StoredHand), the names the inputs are written under (HAND_INPUTS) and the hand form's
+    fields are made from them.
     """
 
     __tablename__ = "hand"
@@ -240,16 +238,17 @@ class HandRecord(HandInputs, db.Model):  # type: ignore[name-defined]
     id: Mapped[int] = mapped_column(primary_key=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
     number: Mapped[int]
-    bid_0: Mapped[str] = mapped_column(String(9))
-    bid_1: Mapped[str] = mapped_column(String(9))
-    bid_2: Mapped[str | None] = mapped_column(String(9))  # empty without a third seat
-    bid_3: Mapped[str | None] = mapped_column(String(9))  # empty without a fourth seat
-    tricks_0: Mapped[int | None]
-    tricks_1: Mapped[int | None]
-    tricks_2: Mapped[int | None]
-    tricks_3: Mapped[int | None]
-    team_tricks_0: Mapped[int | None]
-    team_tricks_1: Mapped[int | None]
+    bid_0: Mapped[str] = mapped_column(String(9), info=BID_INPUT)
+    bid_1: Mapped[str] = mapped_column(String(9), info=BID_INPUT)
+    # Empty without a third (a fourth) seat.
+    bid_2: Mapped[str | None] = mapped_column(String(9), info=BID_INPUT)
+    bid_3: Mapped[str | None] = mapped_column(String(9), info=BID_INPUT)
+    tricks_0: Mapped[int | None] = mapped_column(info=TRICKS_INPUT)
+    tricks_1: Mapped[int | None] = mapped_column(info=TRICKS_INPUT)
+    tricks_2: Mapped[int | None] = mapped_column(info=TRICKS_INPUT)
+    tricks_3: Mapped[int | None] = mapped_column(info=TRICKS_INPUT)
+    team_tricks_0: Mapped[int | None] = mapped_column(info=TEAM_TRICKS_INPUT)
+    team_tricks_1: Mapped[int | None] = mapped_column(info=TEAM_TRICKS_INPUT)
     created_at: Mapped[datetime] = mapped_column(default=_now)
 
     game: Mapped[GameRecord] = relationship(back_populates="hands", lazy="raise")
@@ -260,53 +259,68 @@ class HandRecord(HandInputs, db.Model):  # type: ignore[name-defined]
             setattr(self, name, value)
 
 
-@dataclass(frozen=True, slots=True)
-class StoredHand(HandInputs):
-    """A stored hand as the pages read it: the row's values, without the ORM's bookkeeping.
-
-    Loading a long game's hands this way costs a fraction of loading them as models; writes
-    change the table by the hand's id.
-    """
-
-    id: int
-    game_id: int
-    number: int
-    bid_0: str
-    bid_1: str
-    bid_2: str | None
-    bid_3: str | None
-    tricks_0: int | None
-    tricks_1: int | None
-    tricks_2: int | None
-    tricks_3: int | None
-    team_tricks_0: int | None
-    team_tricks_1: int | None
-
-    @classmethod
-    def columns(cls) -> list:
-        """The table's columns in the order of this class's fields, to select them."""
-        return [HandRecord.__table__.c[f.name] for f in fields(cls)]
+def _input_columns(kind: dict[str, str]) -> tuple[str, ...]:
+    """The names of the hand's input columns of one kind, in the table's order."""
+    return tuple(c.name for c in HandRecord.__table__.columns if c.info == kind)
 
 
+BID_COLUMNS = _input_columns(BID_INPUT)  # by seat
+TRICK_COLUMNS = _input_columns(TRICKS_INPUT)  # by seat
+TEAM_TRICK_COLUMNS = _input_columns(TEAM_TRICKS_INPUT)  # by team
 # The columns that hold a hand's inputs, in the order hand_columns gives their values.
-HAND_INPUTS = (
-    "bid_0",
-    "bid_1",
-    "bid_2",
-    "bid_3",
-    "tricks_0",
-    "tricks_1",
-    "tricks_2",
-    "tricks_3",
-    "team_tricks_0",
-    "team_tricks_1",
-)
+HAND_INPUTS = (*BID_COLUMNS, *TRICK_COLUMNS, *TEAM_TRICK_COLUMNS)
+# The three kinds of input of a hand as tuples, read at C speed: pages read every stored hand.
+_read_bids = attrgetter(*BID_COLUMNS)
+_read_tricks = attrgetter(*TRICK_COLUMNS)
+_read_team_tricks = attrgetter(*TEAM_TRICK_COLUMNS)
+
+
+def _stored_field(name: str) -> tuple[str, Any]:
+    """A field of StoredHand: a column's name and the Python type of its values."""
+    column = HandRecord.__table__.columns[name]
+    kind = column.type.python_type
+    return name, kind | None if column.nullable else kind
+
+
+def _selected_columns(cls: type) -> list:
+    """The table's columns in the order of this class's fields, to select them."""
+    return [HandRecord.__table__.c[f.name] for f in fields(cls)]
+
+
+if TYPE_CHECKING:
+    # To the type checker a stored hand reads as the row it copies: the same names and types.
+    class StoredHand(HandRecord):
+        """See the class made below."""
+
+        def __init__(self, *values: Any, **named: Any) -> None: ...
+
+        @classmethod
+        def columns(cls) -> list: ...
+
+else:
+    StoredHand = make_dataclass(
+        "StoredHand",
+        [_stored_field(name) for name in ("id", "game_id", "number", *HAND_INPUTS)],
+        bases=(HandInputs,),
+        namespace={
+            "__doc__": """A stored hand as the pages read it: the row's id, game and number and
+            its input columns, without the ORM's bookkeeping.
+
+            Loading a long game's hands this way costs a fraction of loading them as models;
+            writes change the table by the hand's id.
+            """,
+            "__module__": __name__,
+            "columns": classmethod(_selected_columns),
+        },
+        frozen=True,
+        slots=True,
+    )
 
 
 def hand_columns(hand: scoring.Hand) -> dict:
     """The engine's hand as the values of a stored hand's input columns; the seats a smaller
     table does not have are left empty."""
-    empty = (None,) * (len(scoring.SEATS) - len(hand.bids))
+    empty = (None,) * (len(BID_COLUMNS) - len(hand.bids))
     bids = (*(bid_to_text(b) for b in hand.bids), *empty)
     values = (*bids, *hand.tricks, *empty, *hand.team_tricks)
     return dict(zip(HAND_INPUTS, values, strict=True))

@@ -40,6 +40,38 @@ class SetScores(StrEnum):
 
 # Cards in the pack, jokers included: no table deals more than this many in one hand.
 MOST_CARDS = 54
+# How many players a table may seat.
+TABLE_SIZES = (2, 3, 4)
+
+
+def most_tricks(players: int) -> int:
+    """The most tricks a hand can have at a table of `players`: each needs a card per trick."""
+    return MOST_CARDS // players
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """The whole numbers from `low` to `high`, both included."""
+
+    low: int
+    high: int
+
+
+# What each number parameter may be set to as a house rule. The engine itself refuses only what
+# it cannot play (a bag limit below its low, more tricks than the pack deals the table); the
+# new-game form keeps every house rule inside its span.
+RULE_LIMITS: dict[str, Span] = {
+    "target": Span(10, 10_000),
+    "floor": Span(-10_000, 0),
+    "nil_bonus": Span(0, 1000),
+    "blind_nil_bonus": Span(0, 1000),
+    "blind_nil_deficit": Span(0, 10_000),
+    "bag_limit": Span(1, 100),
+    "bag_penalty": Span(0, 1000),
+    "min_team_bid": Span(0, 26),
+    "boston_bonus": Span(0, 1000),
+    "tricks_per_hand": Span(1, most_tricks(min(TABLE_SIZES))),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,19 +115,20 @@ class Rules:
             except ValueError:
                 # Stored or user-made rules fail as rules, not as a bare ValueError.
                 raise InvalidRules(f"unknown {name}: {getattr(self, name)!r}") from None
-        if self.bag_limit < 1:
-            raise InvalidRules("bag_limit must be at least 1")
+        fewest_bags = RULE_LIMITS["bag_limit"].low
+        if self.bag_limit < fewest_bags:
+            raise InvalidRules(f"bag_limit must be at least {fewest_bags}")
         if self.floor is not None and self.floor >= self.target:
             raise InvalidRules("floor must be below target")
-        if type(self.players) is not int or self.players not in (2, 3, 4):
+        if type(self.players) is not int or self.players not in TABLE_SIZES:
             raise InvalidRules("players must be 2, 3 or 4")
         if self.partnership and self.players != 4:
             raise InvalidRules("partnership needs 4 players")
         # Every player needs a card for every trick, from one pack with its two jokers.
-        most = MOST_CARDS // self.players
+        fewest, most = RULE_LIMITS["tricks_per_hand"].low, most_tricks(self.players)
         tricks = self.tricks_per_hand
-        if type(tricks) is not int or not 1 <= tricks <= most:
-            raise InvalidRules(f"tricks_per_hand must be from 1 to {most}")
+        if type(tricks) is not int or not fewest <= tricks <= most:
+            raise InvalidRules(f"tricks_per_hand must be from {fewest} to {most}")
 
     @property
     def seats(self) -> tuple[int, ...]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
 from flask import Flask
 from flask_babel import format_date, format_decimal, format_percent, get_locale, gettext, ngettext
@@ -10,6 +11,7 @@ from markupsafe import Markup
 
 import chart
 import scoring
+from forms.house_rules import changes
 from web.pages import HISTORY_SHOWN, public_url
 
 MINUS = "\u2212"  # a real minus sign reads better than a hyphen in a score
@@ -31,6 +33,7 @@ def register(app: Flask) -> None:
         html_lang,
         running_totals_svg,
         win_rate_bars,
+        rules_summary,
     ):
         app.add_template_global(function)
     app.add_template_global(public_url)
@@ -146,3 +149,13 @@ def preset_choices() -> list[tuple[str, str, str]]:
     then the tables without partners (from scoring.ALL_PRESETS)."""
     presets = scoring.ALL_PRESETS.items()
     return [(key, gettext(p.name), gettext(p.description)) for key, p in presets]
+
+
+def rules_summary(game: Any) -> tuple[str, list[tuple[str, str]]]:
+    """What a stored game plays by, for its page: the name of its preset and each house rule
+    that differs from the preset (its label and value), in the user's language."""
+    rules = game.scoring_rules
+    preset = scoring.ALL_PRESETS.get(game.preset)
+    if preset is None:  # a preset no longer offered: its key, and the rules as they are
+        return game.preset, changes(scoring.Rules(), rules)
+    return gettext(preset.name), changes(preset.rules, rules)

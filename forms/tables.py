@@ -1,0 +1,53 @@
+"""The forms of a table of people who play together: a new table, and a game joining one."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from flask_babel import lazy_gettext as _l
+from wtforms import SelectField, StringField
+from wtforms.fields.choices import SelectChoice
+from wtforms.validators import DataRequired, Length, Optional
+
+from forms.base import NONCE_PATTERN, ActionForm, Form, drop_bidi_controls, nonce_field, printable
+from forms.base import strip as strip_spaces
+from models import NAME_LENGTH
+
+
+class TableForm(Form):
+    """A new table of people who play together: its name."""
+
+    nonce = nonce_field()
+    name = StringField(
+        _l("Name of the table"),
+        validators=[
+            DataRequired(message=_l("Give the table a name.")),
+            Length(max=NAME_LENGTH),
+            printable,
+        ],
+        filters=[drop_bidi_controls, strip_spaces],
+    )
+
+
+class JoinTableForm(ActionForm):
+    """Count a game among a table's games: one of this phone's tables, or a table's edit link
+    pasted whole."""
+
+    in_table = SelectField(_l("Table"), choices=[], validate_choice=False)
+    table_link = StringField(
+        _l("Or paste the table's edit link"),
+        validators=[Optional(), Length(max=300)],
+        filters=[strip_spaces],
+    )
+
+    def offer_tables(self, tables: Any) -> None:
+        """Offer these tables (stored table records)."""
+        self.in_table.choices = [SelectChoice(t.edit_token, t.name) for t in tables]
+
+    def table_token(self) -> str | None:
+        """The edit token of the table asked for: from the pasted link when there is one (its
+        last part), else the chosen table; None when neither has a token's shape."""
+        raw = self.table_link.data or self.in_table.data or ""
+        token = raw.rstrip("/").rsplit("/", 1)[-1]
+        return token if re.fullmatch(NONCE_PATTERN, token) else None
