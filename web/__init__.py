@@ -6,7 +6,10 @@ summary to share (`summary`), the printable score sheet (`sheets`), the poll sho
 of Flask (`polls`), link replacement (`links`), the QR code (`qr`), the language
 (`language`), error pages (`errors`), what keeps links private (`privacy`), the offline
 shell's service worker (`offline`) and what templates may use (`filters`). `create_app`
-registers them all.
+registers them all. What several routes share has a module of its own: the steps of a write
+(`writes`), the answers to a followed page and the downloads (`responses`), looking links up
+and the limit on guessing them (`lookups`), and the hand form as the pages show it
+(`hand_forms`).
 """
 
 # The path prefixes of the two kinds of game link: robots.txt, the headers of game pages and

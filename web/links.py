@@ -6,9 +6,10 @@ from flask import Blueprint, abort, redirect, request, url_for
 from werkzeug.wrappers import Response
 
 import games
-from extensions import limit_guesses, limit_writes
+from extensions import limit_writes
 from forms import ActionForm
 from web import EDIT_LINKS, TABLE_LINKS
+from web.lookups import limit_guesses
 
 bp = Blueprint("links", __name__)
 

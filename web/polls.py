@@ -16,7 +16,8 @@ from models import TOKEN_SHAPE, GameRecord
 from web import VIEW_LINKS
 from web.language import LANGUAGE_COOKIE, language_of
 from web.privacy import security_header_items
-from web.viewing import VIEW_CACHE_CONTROL, VIEW_VARY, etag_key, view_etag
+from web.responses import VIEW_CACHE_CONTROL, VIEW_VARY, etag_key
+from web.viewing import view_etag
 
 WSGIApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
 

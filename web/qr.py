@@ -10,9 +10,9 @@ from flask_babel import gettext
 from markupsafe import Markup
 
 import games
-from extensions import limit_guesses
 from models import GameRecord
 from web import VIEW_LINKS
+from web.lookups import limit_guesses
 from web.pages import public_url
 
 bp = Blueprint("qr", __name__)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable
+from typing import NamedTuple
 from urllib.parse import urlsplit
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
@@ -12,25 +13,26 @@ from werkzeug.wrappers import Response
 
 import games
 import scoring
-from extensions import limit_guesses, limit_writes
+from extensions import limit_writes
 from forms import ActionForm, HandForm, NewGameForm, problem_message
 from models import StoredHand, TableRecord, new_token
 from web import EDIT_LINKS
 from web.device import device_of_request, remember_device
+from web.hand_forms import blind_nil_offer, filled_form, next_hand_form, note_later_hand
+from web.lookups import limit_guesses, limit_guesses_when, table_at_link
 from web.pages import page_or_part, wants_part
 from web.tokens import looks_like_token
+from web.writes import conflict_message, write_once
 
 bp = Blueprint("scorer", __name__)
 
 
-def conflict_message() -> str:
-    """What a scorer is told when another phone's write came first."""
-    return gettext("Another phone changed this game first. Here is what is saved now.")
+class UnfoundTable(NamedTuple):
+    """A table's link chosen on the new-game form that finds no table: still offered, so the
+    form shows what was chosen until another choice is made."""
 
-
-def write_of(form: ActionForm) -> games.Write:
-    """What a sent form tells the service layer about the write: version seen, one-time token."""
-    return games.Write(form.version.data, form.nonce.data)
+    edit_token: str
+    name: str
 
 
 def back_to_game(token: str) -> Response:
@@ -52,7 +54,14 @@ def saved(token: str, written: games.ScoredGame | None = None) -> Response:
     return response
 
 
+def names_a_table() -> bool:
+    """Whether the request names a table by its edit link: the home page's `?table=`, or the
+    Table of a sent new-game form; only then is it a lookup the guess limit counts."""
+    return bool(request.args.get("table") or request.form.get("in_table"))
+
+
 @bp.get("/")
+@limit_guesses_when(names_a_table)
 def home() -> tuple[str, int]:
     """The new-game form (in a table when the address names one: `?table=<its edit link>`),
     the games started on this phone and its tables."""
@@ -60,18 +69,29 @@ def home() -> tuple[str, int]:
     asked = request.args.get("table", "")
     if looks_like_token(asked):
         form.in_table.data = asked
-    return home_page(form)
+    return home_page(form, chosen_table(form))
 
 
-def home_page(form: NewGameForm, status: int = 200) -> tuple[str, int]:
-    """The home page around a new-game form: the tables it may be played in, the names used on
-    this phone and in the chosen table, and this phone's games."""
+def chosen_table(form: NewGameForm) -> TableRecord | None:
+    """The table the new-game form names by its edit link; None for no table, or for a link
+    that finds none (said on the form)."""
+    if not form.in_table.data or form.in_table.errors:
+        return None
+    return table_at_link(form.in_table.data, form.in_table)
+
+
+def home_page(form: NewGameForm, chosen: TableRecord | None, status: int = 200) -> tuple[str, int]:
+    """The home page around a new-game form: the tables it may be played in (`chosen` among
+    them), the names used on this phone and in the chosen table, and this phone's games."""
     device = device_of_request()
     tables = games.device_tables(device)
-    chosen = chosen_table(form.in_table.data)
     if chosen is not None and chosen.id not in {t.id for t in tables}:
         tables.insert(0, chosen)  # a table opened by its link, not yet played in on this phone
-    form.offer_tables(tables)
+    offered: list[TableRecord | UnfoundTable] = list(tables)
+    if chosen is None and form.in_table.data:
+        # Kept as chosen: falling back to "No table" would start the next game at no table.
+        offered.insert(0, UnfoundTable(form.in_table.data, gettext("The table at that link")))
+    form.offer_tables(offered)
     page = render_template(
         "home.html",
         form=form,
@@ -82,31 +102,20 @@ def home_page(form: NewGameForm, status: int = 200) -> tuple[str, int]:
     return page, status
 
 
-def chosen_table(token: str | None) -> TableRecord | None:
-    """The table behind an edit link chosen on the form, or None (no table, or no such one)."""
-    if not looks_like_token(token):
-        return None
-    try:
-        return games.find_table(str(token))
-    except (games.TableNotFound, games.LinkReplaced):
-        return None
-
-
 @bp.post("/games")
 @limit_writes
+@limit_guesses_when(names_a_table)
 def create_game() -> Response | tuple[str, int]:
     """Start a game from the new-game form and go to its page; or, for the Shuffle seats
     button, show the form again with the names dealt to new seats (nothing is written)."""
     form = NewGameForm()
-    if "shuffle" in request.form and form.validate_on_submit():
+    valid = form.validate_on_submit()
+    table = chosen_table(form)
+    if "shuffle" in request.form and valid:
         form.shuffle_seats(random.SystemRandom())
-        return home_page(form)
-    if not form.validate_on_submit():
-        return home_page(form, 422)
-    table = chosen_table(form.in_table.data)
-    if form.in_table.data and table is None:
-        form.in_table.errors = [gettext("There is no table at that link.")]
-        return home_page(form, 422)
+        return home_page(form, table)
+    if not valid or form.in_table.errors:
+        return home_page(form, table, 422)
     device = device_of_request() or new_token()
     teams, players = form.names()
     record = games.create_game(
@@ -143,15 +152,8 @@ def game_page(
     def hand_form() -> HandForm:
         """The form for the next hand: the one sent back, or a new one showing the game (made
         only when the page is rendered, not for a page kept)."""
-        shown = form
-        if shown is None:
-            shown = HandForm(formdata=None).for_rules(scored.state.rules)
-            if scored.in_play is not None:
-                shown.fill_from(scored.in_play)
-            shown.version.data = str(scored.record.version)
-        upcoming = scored.state.next
-        if upcoming is not None:
-            shown.offer_blind_nil(upcoming.blind_nil_allowed)
+        shown = form or next_hand_form(scored)
+        shown.offer_blind_nil(blind_nil_offer(scored.state))
         return shown
 
     series = games.series_of(scored)
@@ -178,11 +180,14 @@ def kept_for(scored: games.ScoredGame) -> Hashable:
     return (games.Replays.key(record), record.edit_token, record.view_token)
 
 
-def refused(token: str, write: games.Write) -> Response:
-    """Answer a write that another came before: as the first send if it was this very form
-    sent again, else 409 with what is saved now."""
-    if games.was_applied(token, write):
-        return saved(token)
+def not_right(form: HandForm) -> HandForm:
+    """A hand form sent back with the message that something in the request was not right."""
+    form.add_error(None, gettext("Something in that request was not right."))
+    return form
+
+
+def overtaken(token: str) -> Response:
+    """The game's page as saved now (409), for a write another phone's came before."""
     return game_page(games.load(token), status=409, message=conflict_message())
 
 
@@ -192,27 +197,32 @@ def refused(token: str, write: games.Write) -> Response:
 def enter_hand(token: str) -> Response:
     """Save the bids of the hand being played, or the whole hand once the tricks are in."""
     scored = games.load(token)
-    form = HandForm().for_rules(scored.state.rules)
-    if not form.validate_on_submit():
-        form.add_error(None, gettext("Something in that request was not right."))
-        return game_page(scored, form, 400)
-    write = write_of(form)
-    if games.is_repeat(scored.record, write):
-        return saved(token)
-    if scored.state.over:
-        form.add_error(None, problem_message(scoring.Problem("game_over"), scored.state.rules))
-        return game_page(scored, form, 422)
-    parsed = form.parsed()
-    if parsed is None:
-        return game_page(scored, form, 422)
-    try:
-        written = games.enter_hand(scored, *parsed, write)
-    except games.HandRefused as refusal:
-        form.add_problems(refusal.problems)
-        return game_page(scored, form, 422)
-    except games.Conflict:
-        return refused(token, write)
-    return saved(token, written)
+    rules = scored.state.rules
+    form = HandForm().for_rules(rules)
+
+    def attempt(write: games.Write) -> Response:
+        """Score the sent hand, or say on the form why it cannot be."""
+        if scored.state.over:
+            form.add_error(None, problem_message(scoring.Problem("game_over"), rules))
+            return game_page(scored, form, 422)
+        parsed = form.parsed()
+        if parsed is None:
+            return game_page(scored, form, 422)
+        try:
+            written = games.enter_hand(scored, *parsed, write)
+        except games.HandRefused as refusal:
+            form.add_problems(refusal.problems)
+            return game_page(scored, form, 422)
+        return saved(token, written)
+
+    return write_once(
+        scored.record,
+        form,
+        attempt,
+        not_right=lambda: game_page(scored, not_right(form), 400),
+        done=lambda: saved(token),
+        overtaken=lambda: overtaken(token),
+    )
 
 
 def played_hand(scored: games.ScoredGame, number: int) -> StoredHand:
@@ -233,51 +243,35 @@ def edit_hand(token: str, number: int) -> Response:
     if request.method == "GET":
         return edit_page(scored, number, filled_form(scored, stored))
     form = HandForm().for_rules(scored.state.rules)
-    if not form.validate_on_submit():
-        form.add_error(None, gettext("Something in that request was not right."))
-        return edit_page(scored, number, form, 400)
-    write = write_of(form)
-    if games.is_repeat(scored.record, write):
-        return saved(token)
-    parsed = form.parsed()
-    if parsed is None:
-        return edit_page(scored, number, form, 422)
-    try:
-        written = games.edit_hand(scored, number, *parsed, write)
-    except games.HandRefused as refusal:
-        form.add_problems(refusal.problems)
-        return edit_page(scored, number, form, 422)
-    except games.LaterHandRefused as refusal:
-        note_later_hand(form, refusal.number, refusal.problem, scored.state.rules)
-        return edit_page(scored, number, form, 422)
-    except games.Conflict:
-        if games.was_applied(token, write):
-            return saved(token)
-        scored = games.load(token)
-        form = filled_form(scored, played_hand(scored, number))
-        return edit_page(scored, number, form, 409, conflict_message())
-    return saved(token, written)
 
+    def attempt(write: games.Write) -> Response:
+        """Correct the hand as sent, or say on the form why it cannot be."""
+        parsed = form.parsed()
+        if parsed is None:
+            return edit_page(scored, number, form, 422)
+        try:
+            written = games.edit_hand(scored, number, *parsed, write)
+        except games.HandRefused as refusal:
+            form.add_problems(refusal.problems)
+            return edit_page(scored, number, form, 422)
+        except games.LaterHandRefused as refusal:
+            note_later_hand(form, refusal.number, refusal.problem, scored.state.rules)
+            return edit_page(scored, number, form, 422)
+        return saved(token, written)
 
-def filled_form(scored: games.ScoredGame, stored: StoredHand) -> HandForm:
-    """The hand form showing a stored hand's inputs, for the game's current version."""
-    form = HandForm(formdata=None).for_rules(scored.state.rules)
-    form.fill_from(stored)
-    form.version.data = str(scored.record.version)
-    return form
+    def overtaken_edit() -> Response:
+        """The hand as saved now (409), for a correction another phone's write came before."""
+        now = games.load(token)
+        form = filled_form(now, played_hand(now, number))
+        return edit_page(now, number, form, 409, conflict_message())
 
-
-def note_later_hand(
-    form: HandForm, number: int, problem: scoring.Problem, rules: scoring.Rules
-) -> None:
-    """Explain that an edit would leave a later hand (or the bids in play) impossible."""
-    form.add_error(
-        None,
-        gettext(
-            "That change would make hand %(number)s impossible: %(reason)s",
-            number=number,
-            reason=problem_message(problem, rules),
-        ),
+    return write_once(
+        scored.record,
+        form,
+        attempt,
+        not_right=lambda: edit_page(scored, number, not_right(form), 400),
+        done=lambda: saved(token),
+        overtaken=overtaken_edit,
     )
 
 
@@ -289,10 +283,7 @@ def edit_page(
     message: str | None = None,
 ) -> Response:
     """The page to correct one played hand."""
-    rules = scored.state.rules
-    before = scored.state.hands[number - 2].teams if number > 1 else None
-    totals = tuple(side.total for side in before) if before else (0,) * len(rules.sides)
-    form.offer_blind_nil(tuple(scoring.blind_nil_allowed(rules, s, totals) for s in rules.sides))
+    form.offer_blind_nil(blind_nil_offer(scored.state, number))
     return page_or_part(
         "edit_hand.html",
         "_edit_hand.html",
@@ -317,17 +308,20 @@ def undo(token: str) -> Response | str:
     if request.method == "GET":
         form = ActionForm(formdata=None)
         return render_template("undo.html", scored=scored, hand=scored.hands[-1], form=form)
-    form = ActionForm()
-    if not form.validate_on_submit():
-        abort(400)
-    write = write_of(form)
-    if games.is_repeat(scored.record, write):
-        return saved(token)
-    try:
+
+    def attempt(write: games.Write) -> Response:
+        """Remove the latest hand."""
         games.undo_last(scored, write)
-    except games.Conflict:
-        return refused(token, write)
-    return saved(token)
+        return saved(token)
+
+    return write_once(
+        scored.record,
+        ActionForm(),
+        attempt,
+        not_right=lambda: abort(400),
+        done=lambda: saved(token),
+        overtaken=lambda: overtaken(token),
+    )
 
 
 @bp.post(f"{EDIT_LINKS}/<token:token>/rematch")

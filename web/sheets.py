@@ -5,9 +5,9 @@ from __future__ import annotations
 from flask import Blueprint, render_template, url_for
 
 import games
-from extensions import limit_guesses
 from models import GameRecord
 from web import EDIT_LINKS, VIEW_LINKS
+from web.lookups import limit_guesses
 
 bp = Blueprint("sheets", __name__)
 

@@ -117,8 +117,13 @@ def series_text(
     elif wins.count(top) > 1:
         text = worded(gettext("Series tied %(score)s"), score=score)
     else:
-        said = gettext("%(side)s lead the series %(score)s")
-        text = worded(said, side=names[wins.index(top)], score=score)
+        leader = wins.index(top)
+        # English says "Ana leads" but "Ana & Carla lead": a side of one player is singular.
+        if len(sides[leader]) == 1:
+            said = gettext("%(side)s leads the series %(score)s")
+        else:
+            said = gettext("%(side)s lead the series %(score)s")
+        text = worded(said, side=names[leader], score=score)
     if series.best_of:
         text += " · " + worded(gettext("best of %(games)s"), games=series.best_of)
     return text

@@ -3,31 +3,23 @@ stats and this phone's, a game joining a table, and the downloads of the stats."
 
 from __future__ import annotations
 
-import hashlib
-import json
 from typing import Any
 
-from flask import (
-    Blueprint,
-    current_app,
-    redirect,
-    render_template,
-    request,
-    url_for,
-)
+from flask import Blueprint, redirect, render_template, request, url_for
 from flask_babel import get_locale, gettext
 from werkzeug.wrappers import Response
 
 import export
 import games
-from extensions import limit_guesses, limit_writes
+from extensions import limit_writes
 from forms import ActionForm, JoinTableForm, TableForm
 from models import TableRecord, new_token
 from web import EDIT_LINKS, TABLE_LINKS, TABLE_VIEW_LINKS
 from web.device import device_of_request, remember_device
+from web.lookups import limit_guesses, table_at_link
 from web.pages import page_or_part, wants_part
-from web.scorer import chosen_table, conflict_message, write_of
-from web.viewing import POLL_SECONDS, VIEW_VARY, etag_key
+from web.responses import POLL_SECONDS, app_etag, csv_attachment, json_answer, unless_unchanged
+from web.writes import conflict_message, write_of
 
 bp = Blueprint("tables", __name__)
 
@@ -86,29 +78,24 @@ def view(token: str) -> Response:
     few seconds; an unchanged table answers 304 from one small query."""
     table = games.find_table(token, TableRecord.view_token)
     state = games.table_state(table)
-    etag = table_etag(table, state)
-    if request.if_none_match.contains_weak(etag):
-        response = Response(status=304)
-    else:
-        response = page_or_part(
+
+    def followed_page() -> Response:
+        """The table's followed page, or its part, as the table stands."""
+        return page_or_part(
             "table_view.html",
             "_table.html",
             **table_context(table, state),
             poll_seconds=POLL_SECONDS,
             editable=False,
         )
-    response.set_etag(etag)
-    response.headers["Cache-Control"] = "no-cache"
-    response.headers["Vary"] = VIEW_VARY
-    return response
+
+    return unless_unchanged(table_etag(table, state), followed_page)
 
 
 def table_etag(table: TableRecord, state: tuple[int, ...]) -> str:
     """What a table's followed page depends on (its games' state, the language, page or part),
-    signed like a scoreboard's (web/viewing.py) and told apart from a game's."""
-    facts = f"table-{table.id}-{'.'.join(map(str, state))}-{get_locale()}-{wants_part()}"
-    key = etag_key(current_app.secret_key or "")
-    return hashlib.blake2b(facts.encode(), key=key, digest_size=12).hexdigest()
+    signed like a scoreboard's and told apart from a game's."""
+    return app_etag(f"table-{table.id}-{'.'.join(map(str, state))}-{get_locale()}-{wants_part()}")
 
 
 def stats_of_table(token: str) -> tuple[TableRecord, games.Career]:
@@ -137,7 +124,7 @@ def stats(token: str) -> str:
 def stats_csv(token: str) -> Response:
     """A table's career figures as CSV, one row per player and per partnership."""
     table, career = stats_of_table(token)
-    return csv_response(career, export.stats_filename(table.name))
+    return csv_attachment(export.write_stats_csv(career), export.stats_filename(table.name))
 
 
 @bp.get(f"{TABLE_VIEW_LINKS}/<token:token>/stats.json")
@@ -145,7 +132,7 @@ def stats_csv(token: str) -> Response:
 def stats_json(token: str) -> Response:
     """A table's career figures as JSON (keys documented in the README)."""
     _table, career = stats_of_table(token)
-    return json_response(career)
+    return json_answer(export.stats_json(career))
 
 
 @bp.get("/stats")
@@ -166,26 +153,13 @@ def device_stats() -> str:
 def device_stats_csv() -> Response:
     """This phone's career figures as CSV."""
     career = games.device_career(device_of_request())
-    return csv_response(career, "spades-stats.csv")
+    return csv_attachment(export.write_stats_csv(career), "spades-stats.csv")
 
 
 @bp.get("/stats.json")
 def device_stats_json() -> Response:
     """This phone's career figures as JSON."""
-    return json_response(games.device_career(device_of_request()))
-
-
-def csv_response(career: games.Career, filename: str) -> Response:
-    """Career figures as a CSV attachment."""
-    response = Response(export.write_stats_csv(career), mimetype="text/csv")
-    response.headers.set("Content-Disposition", "attachment", filename=filename)
-    return response
-
-
-def json_response(career: games.Career) -> Response:
-    """Career figures as JSON."""
-    body = json.dumps(export.stats_json(career), ensure_ascii=False)
-    return Response(body, mimetype="application/json")
+    return json_answer(export.stats_json(games.device_career(device_of_request())))
 
 
 @bp.route(f"{EDIT_LINKS}/<token:token>/table", methods=["GET", "POST"])
@@ -202,9 +176,8 @@ def join(token: str) -> Response | tuple[str, int] | str:
     if not form.validate_on_submit():
         form.table_link.errors = [gettext("Something in that request was not right.")]
         return render_template("join_table.html", scored=scored, form=form), 400
-    table = chosen_table(form.table_token())
+    table = table_at_link(form.table_token(), form.table_link)
     if table is None:
-        form.table_link.errors = [gettext("There is no table at that link.")]
         return render_template("join_table.html", scored=scored, form=form), 422
     write = write_of(form)
     if not games.is_repeat(scored.record, write):

@@ -1,0 +1,54 @@
+"""The steps every route that writes to a game takes, once: check the sent form, answer a
+resend as the first send, try the write, and tell a write that another phone's came before
+from this very form sent again."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from flask_babel import gettext
+from werkzeug.wrappers import Response
+
+import games
+from forms import ActionForm
+from models import GameRecord
+
+
+def conflict_message() -> str:
+    """What a scorer is told when another phone's write came first."""
+    return gettext("Another phone changed this game first. Here is what is saved now.")
+
+
+def write_of(form: ActionForm) -> games.Write:
+    """What a sent form tells the service layer about the write: version seen, one-time token."""
+    return games.Write(form.version.data, form.nonce.data)
+
+
+def write_once(
+    record: GameRecord,
+    form: ActionForm,
+    attempt: Callable[[games.Write], Response],
+    *,
+    not_right: Callable[[], Response],
+    done: Callable[[], Response],
+    overtaken: Callable[[], Response],
+) -> Response:
+    """Answer a form that writes to the game `record`, as every write route does:
+
+    a form that is not right is answered by `not_right`, and nothing is tried; the same form
+    already applied (a double tap, a resend) by `done`, as its first send was; else `attempt`
+    writes and answers (its own refusals included). When another phone's write came first
+    (`games.Conflict`), this form may still be the one that did it, sent again while the first
+    send was under way: then `done`, else `overtaken`, showing what is saved now.
+    """
+    if not form.validate_on_submit():
+        return not_right()
+    write = write_of(form)
+    if games.is_repeat(record, write):
+        return done()
+    try:
+        return attempt(write)
+    except games.Conflict:
+        if games.was_applied(record.edit_token, write):
+            return done()
+        return overtaken()
