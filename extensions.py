@@ -49,10 +49,5 @@ def guess_limit() -> str:
 
 
 # A scorer writes a few times a hand; a table of phones reads without limit. What is limited
-# is writing fast and guessing links: only lookups that find no game count as guesses.
+# is writing fast and guessing links (web/lookups.py says what counts as a guess).
 limit_writes = limiter.shared_limit(write_limit, scope="write", methods=["POST"], key_func=writer)
-limit_guesses = limiter.shared_limit(
-    guess_limit,
-    scope="unknown-token",
-    deduct_when=lambda response: response.status_code == 404,
-)
