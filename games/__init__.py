@@ -9,6 +9,9 @@ network repeats (the form's one-time token), or refused whole (`Conflict`, `Hand
 """
 
 import scoring
+from games.claims import Conflict, Write, is_repeat, was_applied
+from games.creating import create_game, rematch
+from games.links import replace_link
 from games.reading import (
     GameNotFound,
     LinkReplaced,
@@ -40,20 +43,7 @@ from games.tables import (
     table_games,
     table_state,
 )
-from games.writing import (
-    Conflict,
-    HandRefused,
-    LaterHandRefused,
-    Write,
-    create_game,
-    edit_hand,
-    enter_hand,
-    is_repeat,
-    rematch,
-    replace_link,
-    undo_last,
-    was_applied,
-)
+from games.writing import HandRefused, LaterHandRefused, edit_hand, enter_hand, undo_last
 
 Career = scoring.Career
 

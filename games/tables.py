@@ -4,12 +4,13 @@ kept the score. Found by their own pair of links, made once per form, joined by 
 from __future__ import annotations
 
 from sqlalchemy import or_, select
-from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import InstrumentedAttribute
+from sqlalchemy.orm import InstrumentedAttribute, QueryableAttribute
 
 from extensions import db
+from games.claims import Write, commit
+from games.creating import create_once
+from games.links import LinkRecord, replace_link
 from games.reading import LinkReplaced, ScoredGame, games_state, scored_games
-from games.writing import LinkOwners, Write, commit, replace_link
 from models import GameRecord, ReplacedTableLink, TableRecord, token_hash
 
 # Names offered on the new-game form: the most recently used first, this many at most.
@@ -37,25 +38,34 @@ def find_table(
     return table
 
 
-TABLE_LINKS = LinkOwners(TableRecord, ReplacedTableLink, "table_id", find_table, TableNotFound)
+class TableLinks:
+    """A table's links, as `replace_link` replaces them (games.links.LinkOwners)."""
+
+    record = TableRecord
+    replaced = ReplacedTableLink
+
+    def owner(self) -> QueryableAttribute[int]:
+        """The replaced link's table."""
+        return ReplacedTableLink.table_id
+
+    def find(self, token: str) -> LinkRecord:
+        """The table behind an edit link."""
+        return find_table(token)
+
+    def missing(self, record_id: int) -> LookupError:
+        """A table that is gone."""
+        return TableNotFound(str(record_id))
+
+
+TABLE_LINKS = TableLinks()
 
 
 def create_table(name: str, device: str, nonce: str | None) -> TableRecord:
     """A new table; the same form sent twice gives the table it made first."""
-    existing = table_created_by(nonce)
-    if existing is not None:
-        return existing
-    table = TableRecord(name=name, device=device, creation_nonce=nonce or None)
-    db.session.add(table)
-    try:
-        db.session.commit()
-    except IntegrityError:  # both sends of one form arrived at once: keep the first
-        db.session.rollback()
-        first = table_created_by(nonce)
-        if first is None:
-            raise
-        return first
-    return table
+    return create_once(
+        lambda: TableRecord(name=name, device=device, creation_nonce=nonce or None),
+        lambda: table_created_by(nonce),
+    )
 
 
 def table_created_by(nonce: str | None) -> TableRecord | None:
@@ -143,5 +153,5 @@ def names_used(device: str | None, table: TableRecord | None) -> list[str]:
 
 def replace_table_link(token: str, which: str, nonce: str | None) -> str:
     """Give the table behind edit link `token` a new view or edit link (`which`), as a game's
-    links are replaced (games.writing.replace_link); the edit token to go on with."""
+    links are replaced (games.links.replace_link); the edit token to go on with."""
     return replace_link(token, which, nonce, TABLE_LINKS)
