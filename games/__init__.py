@@ -32,6 +32,7 @@ from games.standings import (
     table_career,
 )
 from games.tables import (
+    AlreadyAtTable,
     TableNotFound,
     create_table,
     device_tables,
@@ -48,6 +49,7 @@ from games.writing import HandRefused, LaterHandRefused, edit_hand, enter_hand, 
 Career = scoring.Career
 
 __all__ = [
+    "AlreadyAtTable",
     "Career",
     "Conflict",
     "GameNotFound",

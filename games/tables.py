@@ -23,6 +23,10 @@ class TableNotFound(LookupError):
     """No table answers to this link, nor ever did."""
 
 
+class AlreadyAtTable(Exception):
+    """The game already counts for another table: it stays there."""
+
+
 def find_table(
     token: str, link: InstrumentedAttribute[str] = TableRecord.edit_token
 ) -> TableRecord:
@@ -121,10 +125,15 @@ def device_tables(device: str | None) -> list[TableRecord]:
 
 def join_table(scored: ScoredGame, table: TableRecord, write: Write) -> None:
     """Count a game among a table's games from now on (its series, its stats); a write to the
-    game like any other, so its pages show it at once. Conflict if another write came first."""
-    # A finished game counts in the series of the table's later games from now on, and no
-    # longer in those of a table it leaves.
-    commit(scored.record, write, ending_changed=scored.state.over, table_id=table.id)
+    game like any other, so its pages show it at once. Joining the table it is at changes
+    nothing; AlreadyAtTable if it counts for another, Conflict if another write came first."""
+    record = scored.record
+    if record.table_id == table.id:  # a resent form, or a second look: it is there already
+        return
+    if record.table_id is not None:  # its series and stats are another table's
+        raise AlreadyAtTable(record.table_id)
+    # A finished game counts in the series of the table's later games from now on.
+    commit(record, write, ending_changed=scored.state.over, table_id=table.id)
 
 
 def names_used(device: str | None, table: TableRecord | None) -> list[str]:

@@ -210,6 +210,10 @@ def join(token: str) -> Response | tuple[str, int] | str:
     if not games.is_repeat(scored.record, write):
         try:
             games.join_table(scored, table, write)
+        except games.AlreadyAtTable:
+            message = gettext("This game already counts for another table, and stays there.")
+            form.table_link.errors = [message]
+            return render_template("join_table.html", scored=scored, form=form), 422
         except games.Conflict:
             if not games.was_applied(token, write):
                 form.table_link.errors = [conflict_message()]
