@@ -102,7 +102,11 @@ def recent_table_games(table: TableRecord, most: int | None) -> list[ScoredGame]
 
 def table_state(table: TableRecord) -> tuple[int, int, int, int]:
     """What a table's pages depend on, in one small query: the table's own version, then its
-    games' state (`games_state`: how many, their versions summed, the newest)."""
+    games' state (`games_state`: how many, their versions summed, the newest).
+
+    A game joins a table at most once and never leaves it (`join_table`), so every change of
+    what a table holds moves the count: a game that left as another joined kept all three
+    figures as they were, and its followed page and stats with them."""
     return (table.version, *games_state(GameRecord.table_id == table.id))
 
 

@@ -6,10 +6,6 @@ from __future__ import annotations
 
 import re
 
-from sqlalchemy import select
-
-from extensions import db
-from models import GameRecord
 from testsupport.database import stored_game
 from testsupport.pages import Page, submit
 from testsupport.playing import enter, token_of
@@ -17,6 +13,7 @@ from testsupport.playing import enter, token_of
 # Played to 100, one hand ends a game: North & South bid 10 and take 10.
 TO_100 = {"target": "100"}
 PLAYERS = {"player_0": "Ana", "player_1": "Bia", "player_2": "Carla", "player_3": "Dani"}
+OTHER_PLAYERS = {"player_0": "Eva", "player_1": "Fia", "player_2": "Gil", "player_3": "Hugo"}
 NORTH_SOUTH_WIN = {"bids": (5, 3, 5, 2), "team_tricks": (10, 3)}
 ALREADY_ELSEWHERE = {
     "en": "This game already counts for another table, and stays there.",
@@ -56,13 +53,17 @@ def table_of(app, token: str) -> int | None:
     return stored_game(app, token).table_id
 
 
-def table_id(app, table: str) -> int:
-    """A table's id, from one of its games' rows."""
-    with app.app_context():
-        found = db.session.execute(
-            select(GameRecord.table_id).where(GameRecord.table_id.is_not(None)).limit(1)
-        )
-        return found.scalar_one()
+def view_token(client, table: str) -> str:
+    """The view token a table's own page shares."""
+    found = re.search(r"/tv/([A-Za-z0-9_-]+)", client.get(f"/t/{table}").text)
+    assert found
+    return found.group(1)
+
+
+def stats_names(client, view: str) -> set[str]:
+    """The players the table's stats (its JSON twin) count."""
+    stats = client.get(f"/tv/{view}/stats.json").get_json()
+    return {figures["name"] for figures in stats["players"]}
 
 
 def test_a_game_at_one_table_is_refused_another_in_both_languages_and_stays(app, client):
@@ -86,6 +87,32 @@ def test_joining_the_table_a_game_is_at_answers_as_saved_and_writes_nothing(app,
     assert answer.status_code == 303
     assert answer.headers["Location"] == f"/g/{token}"
     assert stored_game(app, token).version == before.version
+
+
+def test_the_followed_table_and_its_stats_change_when_one_game_leaves_it_and_another_joins(
+    client,
+):
+    """Game A, at the table, won in two writes (its bids, then its tricks: version 2); game B,
+    on its own with other players, won in one (version 1); game C, at the table after both, not
+    begun. A is sent to another table, then B joins: two games, versions summing to 2 and C the
+    newest, before and after, as the key of old counted it. The followed page answers anew, and
+    the stats count B's players."""
+    table = make_table(client)
+    view = view_token(client, table)
+    moved = start_at_table(client, table)
+    enter(client, moved, bids=NORTH_SOUTH_WIN["bids"])
+    enter(client, moved, team_tricks=NORTH_SOUTH_WIN["team_tricks"])
+    form = Page(client.get("/")).form(action="/games")
+    joining = token_of(submit(client, form, TO_100 | OTHER_PLAYERS))
+    enter(client, joining, **NORTH_SOUTH_WIN)
+    start_at_table(client, table)
+    hx = {"HX-Request": "true"}
+    tag = client.get(f"/tv/{view}", headers=hx).headers["ETag"]
+    assert "Eva" not in stats_names(client, view)
+    paste_table_link(client, moved, make_table(client, "Sunday club"))
+    assert paste_table_link(client, joining, table).status_code == 303
+    assert client.get(f"/tv/{view}", headers=hx | {"If-None-Match": tag}).status_code == 200
+    assert "Eva" in stats_names(client, view)
 
 
 def test_a_game_at_no_table_still_joins_one(app, client):
