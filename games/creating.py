@@ -12,7 +12,7 @@ from sqlalchemy.exc import IntegrityError
 import scoring
 from extensions import db
 from games.reading import ScoredGame
-from models import GameRecord
+from models import GameRecord, TableRecord
 
 Made = TypeVar("Made")  # a stored record: a game or a table
 
@@ -58,6 +58,9 @@ def create_game(
     `table_id` counts it among a table's games; `best_of` is how long its series runs.
     """
     seated = (*players, "", "")
+    # The table's edit link the game is started with: as the table was read when its link was
+    # found (the session still holds it), not as it may be now.
+    table = db.session.get(TableRecord, table_id) if table_id is not None else None
 
     def make() -> GameRecord:
         """The game as the form describes it."""
@@ -74,6 +77,7 @@ def create_game(
             device=device,
             creation_nonce=nonce or None,
             table_id=table_id,
+            table_generation=table.edit_generation if table is not None else 0,
             best_of=best_of,
         )
 
@@ -108,6 +112,7 @@ def rematch(scored: ScoredGame, device: str) -> GameRecord:
             device=device,
             rematch_of=old.id,
             table_id=old.table_id,  # a rematch is played by the same people, at the same table
+            table_generation=old.table_generation,
             best_of=old.best_of,
         )
 

@@ -39,6 +39,10 @@ class LinkOwners(Protocol):
     def find(self, token: str) -> LinkRecord:
         """The record behind an edit link; LinkReplaced or a not-found error otherwise."""
 
+    def edit_replaced(self, device: str | None) -> dict[object, object]:
+        """What else a new edit link changes in the record's row, given to it by the phone
+        `device` (None when unknown), by column."""
+
     def missing(self, record_id: int) -> LookupError:
         """What says the record is gone."""
 
@@ -57,6 +61,10 @@ class GameLinks:
         """The game behind an edit link."""
         return find(token)
 
+    def edit_replaced(self, device: str | None) -> dict[object, object]:
+        """Nothing else: a game's phone is the one that started it, whoever holds its link."""
+        return {}
+
     def missing(self, record_id: int) -> LookupError:
         """A game that is gone."""
         return GameNotFound(str(record_id))
@@ -65,10 +73,16 @@ class GameLinks:
 GAME_LINKS = GameLinks()
 
 
-def replace_link(token: str, which: str, nonce: str | None, owners: LinkOwners = GAME_LINKS) -> str:
+def replace_link(
+    token: str,
+    which: str,
+    nonce: str | None,
+    owners: LinkOwners = GAME_LINKS,
+    device: str | None = None,
+) -> str:
     """Give the game (or another owner of links) behind edit link `token` a new view or edit
-    link (`which`); the edit token to go on with. The old link stops working at once and
-    answers "replaced" from then on.
+    link (`which`), at the asking of phone `device` (None when unknown); the edit token to go
+    on with. The old link stops working at once and answers "replaced" from then on.
 
     The same form sent again (a second tap on a slow network) changes nothing more and is
     answered as the first was; no other form can learn the new link from the old one.
@@ -84,6 +98,7 @@ def replace_link(token: str, which: str, nonce: str | None, owners: LinkOwners =
     changes: dict[object, object] = {column: fresh, record_type.version: record_type.version + 1}
     if which == "edit":  # the form that made it must not lead to its new edit link
         changes[record_type.creation_nonce] = None
+        changes |= owners.edit_replaced(device)
     old = record.view_token if which == "view" else record.edit_token
     kept = {"token_hash": token_hash(old), owners.owner().key: record.id, "by_nonce": nonce}
     db.session.add(replaced_type(**kept))
@@ -100,7 +115,7 @@ def replace_link(token: str, which: str, nonce: str | None, owners: LinkOwners =
         if not nonce:
             owners.find(token)  # the other replaced this link first: LinkReplaced
             raise
-        return replace_link(token, which, nonce, owners)  # the first send counts
+        return replace_link(token, which, nonce, owners, device)  # the first send counts
     return fresh if which == "edit" else token
 
 

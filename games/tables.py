@@ -56,6 +56,17 @@ class TableLinks:
         """The table behind an edit link."""
         return find_table(token)
 
+    def edit_replaced(self, device: str | None) -> dict[object, object]:
+        """The phones that held the old edit link are offered the table no longer
+        (`device_tables`): only the one that replaced it, and those that start or join a game
+        with the new one."""
+        changes: dict[object, object] = {
+            TableRecord.edit_generation: TableRecord.edit_generation + 1
+        }
+        if device:
+            changes[TableRecord.device] = device
+        return changes
+
     def missing(self, record_id: int) -> LookupError:
         """A table that is gone."""
         return TableNotFound(str(record_id))
@@ -111,16 +122,20 @@ def table_state(table: TableRecord) -> tuple[int, int, int, int]:
 
 
 def device_tables(device: str | None) -> list[TableRecord]:
-    """The tables this phone made or started a game in, newest first."""
+    """The tables whose edit link this phone holds, newest first: the ones it made or whose
+    edit link it replaced last, and those it started a game at (or whose game joined one)
+    with the edit link the table has now."""
     if not device:
         return []
-    played_in = select(GameRecord.table_id).where(
-        GameRecord.device == device, GameRecord.table_id.is_not(None)
+    played_in = select(GameRecord.id).where(
+        GameRecord.device == device,
+        GameRecord.table_id == TableRecord.id,
+        GameRecord.table_generation == TableRecord.edit_generation,
     )
     return list(
         db.session.scalars(
             select(TableRecord)
-            .where(or_(TableRecord.device == device, TableRecord.id.in_(played_in)))
+            .where(or_(TableRecord.device == device, played_in.exists()))
             .order_by(TableRecord.id.desc())
             .limit(DEVICE_TABLES_SHOWN)
         ).all()
@@ -137,7 +152,14 @@ def join_table(scored: ScoredGame, table: TableRecord, write: Write) -> None:
     if record.table_id is not None:  # its series and stats are another table's
         raise AlreadyAtTable(record.table_id)
     # A finished game counts in the series of the table's later games from now on.
-    commit(record, write, ending_changed=scored.state.over, table_id=table.id)
+    generation = table.edit_generation  # the edit link it joins with
+    commit(
+        record,
+        write,
+        ending_changed=scored.state.over,
+        table_id=table.id,
+        table_generation=generation,
+    )
 
 
 def names_used(device: str | None, table: TableRecord | None) -> list[str]:
@@ -164,7 +186,8 @@ def names_used(device: str | None, table: TableRecord | None) -> list[str]:
     return list(names)[:NAMES_OFFERED]
 
 
-def replace_table_link(token: str, which: str, nonce: str | None) -> str:
+def replace_table_link(token: str, which: str, nonce: str | None, device: str | None = None) -> str:
     """Give the table behind edit link `token` a new view or edit link (`which`), as a game's
-    links are replaced (games.links.replace_link); the edit token to go on with."""
-    return replace_link(token, which, nonce, TABLE_LINKS)
+    links are replaced (games.links.replace_link), at the asking of phone `device`; the edit
+    token to go on with."""
+    return replace_link(token, which, nonce, TABLE_LINKS, device)

@@ -121,3 +121,53 @@ def test_a_game_at_no_table_still_joins_one(app, client):
     enter(client, token, **NORTH_SOUTH_WIN)
     assert paste_table_link(client, token, table).status_code == 303
     assert table_of(app, token) is not None
+
+
+def replace_edit_link(client, table: str) -> str:
+    """Replace a table's edit link from its own page's share panel; the new edit token."""
+    page = Page(client.get(f"/t/{table}"))
+    response = submit(client, page.form(cls="rotate"), button=("link", "edit"))
+    match = re.fullmatch(r"/t/([A-Za-z0-9_-]+)", response.headers["Location"].split("#")[0])
+    assert match, response.headers["Location"]
+    return match.group(1)
+
+
+def offered_tables(client, token: str | None = None) -> set[str]:
+    """The table edit links a phone is offered: on its home page (the list and the new-game
+    form's Table choice) and, given a game, on that game's join form."""
+    answer = client.get("/")
+    links = set(re.findall(r'href="/t/([A-Za-z0-9_-]+)"', answer.text))
+    links |= set(offered_option_values(Page(answer).form(action="/games")))
+    if token is not None:
+        join = Page(client.get(f"/g/{token}/table")).form(action=f"/g/{token}/table")
+        links |= set(offered_option_values(join))
+    return links - {""}
+
+
+def offered_option_values(form) -> list[str]:
+    """The values of the Table choice of a form, when it has one."""
+    selects = form.find_all("select", name="in_table")
+    return [o.attrs.get("value", "") for o in selects[0].find_all("option")] if selects else []
+
+
+def test_a_replaced_table_edit_link_is_offered_only_to_the_phones_that_hold_the_new_one(app):
+    """The owner makes the table; phone R starts a game at it (and a rematch after). The owner
+    replaces the edit link: R's old link answers 410, and R is offered the new one nowhere
+    (home page, new-game form, a loose game's join form), rematch or not. The owner is, and so
+    is phone P once it starts a game with the new link; R too, once it is given it again."""
+    owner, held_old, given_new = (app.test_client() for _ in range(3))
+    old = make_table(owner)
+    game = start_at_table(held_old, old)
+    enter(held_old, game, **NORTH_SOUTH_WIN)
+    assert offered_tables(held_old) == {old}
+    new = replace_edit_link(owner, old)
+    assert held_old.get(f"/t/{old}").status_code == 410
+    token = token_of(submit(held_old, Page(held_old.get(f"/g/{game}")).form(cls="rematch")))
+    assert token != game
+    loose = start_alone(held_old)
+    assert new not in offered_tables(held_old, loose)
+    assert offered_tables(owner) == {new}
+    start_at_table(given_new, new)
+    assert offered_tables(given_new) == {new}
+    start_at_table(held_old, new)
+    assert offered_tables(held_old, loose) == {new}
