@@ -5,7 +5,7 @@ Routes ask here for a game by its link (`load`), and for every change (`enter_ha
 (`find_table`, `create_table`, `join_table`, `replace_table_link`); and for what adds up across
 games (`series_of`, `career`). Each change is one transaction: applied once, whatever the
 network repeats (the form's one-time token), or refused whole (`Conflict`, `HandRefused`,
-`LaterHandRefused`). Nothing here knows of requests or forms.
+`LaterHandRefused`, `AlreadyAtTable`). Nothing here knows of requests or forms.
 """
 
 import scoring

@@ -116,8 +116,9 @@ def table_state(table: TableRecord) -> tuple[int, int, int, int]:
     games' state (`games_state`: how many, their versions summed, the newest).
 
     A game joins a table at most once and never leaves it (`join_table`), so every change of
-    what a table holds moves the count: a game that left as another joined kept all three
-    figures as they were, and its followed page and stats with them."""
+    what a table holds moves the count. (While a game could move to another table, one leaving
+    as another joined could leave all three figures as they were: the followed page answered
+    "not modified" and the stats went on counting the game that left.)"""
     return (table.version, *games_state(GameRecord.table_id == table.id))
 
 
