@@ -94,9 +94,10 @@ def test_the_followed_table_and_its_stats_change_when_one_game_leaves_it_and_ano
 ):
     """Game A, at the table, won in two writes (its bids, then its tricks: version 2); game B,
     on its own with other players, won in one (version 1); game C, at the table after both, not
-    begun. A is sent to another table, then B joins: two games, versions summing to 2 and C the
-    newest, before and after, as the key of old counted it. The followed page answers anew, and
-    the stats count B's players."""
+    begun. A is sent to another table (it moved, before moves were refused), then B joins: had
+    A left, two games, versions summing to 2 and C the newest, before and after, the key the
+    table's pages are kept under would have stayed. The followed page answers anew, and the
+    stats count B's players."""
     table = make_table(client)
     view = view_token(client, table)
     moved = start_at_table(client, table)
