@@ -94,6 +94,10 @@ class GameRecord(db.Model):  # type: ignore[name-defined]  # Flask-SQLAlchemy's 
     # How many games the series this game belongs to is played over (3, 5 or 7); None for a
     # series that never ends. A rematch keeps it.
     best_of: Mapped[int | None]
+    # Which of its table's edit links the game was started or joined with (the table's
+    # `edit_generation` then): the phone that started it is offered the table only while that
+    # link is still the table's. A rematch keeps it.
+    table_generation: Mapped[int] = mapped_column(default=0, server_default="0")
 
     hands: Mapped[list[HandRecord]] = relationship(
         back_populates="game",
@@ -141,10 +145,14 @@ class TableRecord(db.Model):  # type: ignore[name-defined]
     name: Mapped[str] = mapped_column(String(NAME_LENGTH))
     edit_token: Mapped[str] = mapped_column(String(TOKEN_LENGTH), unique=True, default=new_token)
     view_token: Mapped[str] = mapped_column(String(TOKEN_LENGTH), unique=True, default=new_token)
+    # The phone that made the table, or that replaced its edit link last: it holds the edit link.
     device: Mapped[str | None] = mapped_column(String(TOKEN_LENGTH), index=True)
     created_at: Mapped[datetime] = mapped_column(default=_now)
     # Bumped on every change of the table itself (its links); its games have their own.
     version: Mapped[int] = mapped_column(default=0)
+    # How many times its edit link was replaced: a game started or joined with an older one
+    # (`GameRecord.table_generation`) no longer offers the table to its phone.
+    edit_generation: Mapped[int] = mapped_column(default=0, server_default="0")
     # The one-time token of the form that made it: that form sent again finds it.
     creation_nonce: Mapped[str | None] = mapped_column(String(TOKEN_LENGTH), unique=True)
 

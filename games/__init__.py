@@ -5,10 +5,13 @@ Routes ask here for a game by its link (`load`), and for every change (`enter_ha
 (`find_table`, `create_table`, `join_table`, `replace_table_link`); and for what adds up across
 games (`series_of`, `career`). Each change is one transaction: applied once, whatever the
 network repeats (the form's one-time token), or refused whole (`Conflict`, `HandRefused`,
-`LaterHandRefused`). Nothing here knows of requests or forms.
+`LaterHandRefused`, `AlreadyAtTable`). Nothing here knows of requests or forms.
 """
 
 import scoring
+from games.claims import Conflict, Write, is_repeat, was_applied
+from games.creating import create_game, rematch
+from games.links import replace_link
 from games.reading import (
     GameNotFound,
     LinkReplaced,
@@ -29,6 +32,7 @@ from games.standings import (
     table_career,
 )
 from games.tables import (
+    AlreadyAtTable,
     TableNotFound,
     create_table,
     device_tables,
@@ -40,24 +44,12 @@ from games.tables import (
     table_games,
     table_state,
 )
-from games.writing import (
-    Conflict,
-    HandRefused,
-    LaterHandRefused,
-    Write,
-    create_game,
-    edit_hand,
-    enter_hand,
-    is_repeat,
-    rematch,
-    replace_link,
-    undo_last,
-    was_applied,
-)
+from games.writing import HandRefused, LaterHandRefused, edit_hand, enter_hand, undo_last
 
 Career = scoring.Career
 
 __all__ = [
+    "AlreadyAtTable",
     "Career",
     "Conflict",
     "GameNotFound",

@@ -4,12 +4,13 @@ kept the score. Found by their own pair of links, made once per form, joined by 
 from __future__ import annotations
 
 from sqlalchemy import or_, select
-from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import InstrumentedAttribute
+from sqlalchemy.orm import InstrumentedAttribute, QueryableAttribute
 
 from extensions import db
+from games.claims import Write, commit
+from games.creating import create_once
+from games.links import LinkRecord, replace_link
 from games.reading import LinkReplaced, ScoredGame, games_state, scored_games
-from games.writing import LinkOwners, Write, commit, replace_link
 from models import GameRecord, ReplacedTableLink, TableRecord, token_hash
 
 # Names offered on the new-game form: the most recently used first, this many at most.
@@ -20,6 +21,10 @@ DEVICE_TABLES_SHOWN = 20
 
 class TableNotFound(LookupError):
     """No table answers to this link, nor ever did."""
+
+
+class AlreadyAtTable(Exception):
+    """The game already counts for another table: it stays there."""
 
 
 def find_table(
@@ -37,25 +42,45 @@ def find_table(
     return table
 
 
-TABLE_LINKS = LinkOwners(TableRecord, ReplacedTableLink, "table_id", find_table, TableNotFound)
+class TableLinks:
+    """A table's links, as `replace_link` replaces them (games.links.LinkOwners)."""
+
+    record = TableRecord
+    replaced = ReplacedTableLink
+
+    def owner(self) -> QueryableAttribute[int]:
+        """The replaced link's table."""
+        return ReplacedTableLink.table_id
+
+    def find(self, token: str) -> LinkRecord:
+        """The table behind an edit link."""
+        return find_table(token)
+
+    def edit_replaced(self, device: str | None) -> dict[object, object]:
+        """The phones that held the old edit link are offered the table no longer
+        (`device_tables`): only the one that replaced it, and those that start or join a game
+        with the new one."""
+        changes: dict[object, object] = {
+            TableRecord.edit_generation: TableRecord.edit_generation + 1
+        }
+        if device:
+            changes[TableRecord.device] = device
+        return changes
+
+    def missing(self, record_id: int) -> LookupError:
+        """A table that is gone."""
+        return TableNotFound(str(record_id))
+
+
+TABLE_LINKS = TableLinks()
 
 
 def create_table(name: str, device: str, nonce: str | None) -> TableRecord:
     """A new table; the same form sent twice gives the table it made first."""
-    existing = table_created_by(nonce)
-    if existing is not None:
-        return existing
-    table = TableRecord(name=name, device=device, creation_nonce=nonce or None)
-    db.session.add(table)
-    try:
-        db.session.commit()
-    except IntegrityError:  # both sends of one form arrived at once: keep the first
-        db.session.rollback()
-        first = table_created_by(nonce)
-        if first is None:
-            raise
-        return first
-    return table
+    return create_once(
+        lambda: TableRecord(name=name, device=device, creation_nonce=nonce or None),
+        lambda: table_created_by(nonce),
+    )
 
 
 def table_created_by(nonce: str | None) -> TableRecord | None:
@@ -88,21 +113,30 @@ def recent_table_games(table: TableRecord, most: int | None) -> list[ScoredGame]
 
 def table_state(table: TableRecord) -> tuple[int, int, int, int]:
     """What a table's pages depend on, in one small query: the table's own version, then its
-    games' state (`games_state`: how many, their versions summed, the newest)."""
+    games' state (`games_state`: how many, their versions summed, the newest).
+
+    A game joins a table at most once and never leaves it (`join_table`), so every change of
+    what a table holds moves the count. (While a game could move to another table, one leaving
+    as another joined could leave all three figures as they were: the followed page answered
+    "not modified" and the stats went on counting the game that left.)"""
     return (table.version, *games_state(GameRecord.table_id == table.id))
 
 
 def device_tables(device: str | None) -> list[TableRecord]:
-    """The tables this phone made or started a game in, newest first."""
+    """The tables whose edit link this phone holds, newest first: the ones it made or whose
+    edit link it replaced last, and those it started a game at (or whose game joined one)
+    with the edit link the table has now."""
     if not device:
         return []
-    played_in = select(GameRecord.table_id).where(
-        GameRecord.device == device, GameRecord.table_id.is_not(None)
+    played_in = select(GameRecord.id).where(
+        GameRecord.device == device,
+        GameRecord.table_id == TableRecord.id,
+        GameRecord.table_generation == TableRecord.edit_generation,
     )
     return list(
         db.session.scalars(
             select(TableRecord)
-            .where(or_(TableRecord.device == device, TableRecord.id.in_(played_in)))
+            .where(or_(TableRecord.device == device, played_in.exists()))
             .order_by(TableRecord.id.desc())
             .limit(DEVICE_TABLES_SHOWN)
         ).all()
@@ -111,10 +145,22 @@ def device_tables(device: str | None) -> list[TableRecord]:
 
 def join_table(scored: ScoredGame, table: TableRecord, write: Write) -> None:
     """Count a game among a table's games from now on (its series, its stats); a write to the
-    game like any other, so its pages show it at once. Conflict if another write came first."""
-    # A finished game counts in the series of the table's later games from now on, and no
-    # longer in those of a table it leaves.
-    commit(scored.record, write, ending_changed=scored.state.over, table_id=table.id)
+    game like any other, so its pages show it at once. Joining the table it is at changes
+    nothing; AlreadyAtTable if it counts for another, Conflict if another write came first."""
+    record = scored.record
+    if record.table_id == table.id:  # a resent form, or a second look: it is there already
+        return
+    if record.table_id is not None:  # its series and stats are another table's
+        raise AlreadyAtTable(record.table_id)
+    # A finished game counts in the series of the table's later games from now on.
+    generation = table.edit_generation  # the edit link it joins with
+    commit(
+        record,
+        write,
+        ending_changed=scored.state.over,
+        table_id=table.id,
+        table_generation=generation,
+    )
 
 
 def names_used(device: str | None, table: TableRecord | None) -> list[str]:
@@ -141,7 +187,8 @@ def names_used(device: str | None, table: TableRecord | None) -> list[str]:
     return list(names)[:NAMES_OFFERED]
 
 
-def replace_table_link(token: str, which: str, nonce: str | None) -> str:
+def replace_table_link(token: str, which: str, nonce: str | None, device: str | None = None) -> str:
     """Give the table behind edit link `token` a new view or edit link (`which`), as a game's
-    links are replaced (games.writing.replace_link); the edit token to go on with."""
-    return replace_link(token, which, nonce, TABLE_LINKS)
+    links are replaced (games.links.replace_link), at the asking of phone `device`; the edit
+    token to go on with."""
+    return replace_link(token, which, nonce, TABLE_LINKS, device)

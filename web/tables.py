@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, redirect, render_template, request, url_for
+from flask import Blueprint, make_response, redirect, render_template, request, url_for
 from flask_babel import get_locale, gettext
 from werkzeug.wrappers import Response
 
@@ -19,7 +19,7 @@ from web.device import device_of_request, remember_device
 from web.lookups import limit_guesses, table_at_link
 from web.pages import page_or_part, wants_part
 from web.responses import POLL_SECONDS, app_etag, csv_attachment, json_answer, unless_unchanged
-from web.writes import conflict_message, write_of
+from web.writes import conflict_message, write_once
 
 bp = Blueprint("tables", __name__)
 
@@ -173,18 +173,35 @@ def join(token: str) -> Response | tuple[str, int] | str:
     form.offer_tables(games.device_tables(device_of_request()))
     if request.method == "GET":
         return render_template("join_table.html", scored=scored, form=form)
-    if not form.validate_on_submit():
-        form.table_link.errors = [gettext("Something in that request was not right.")]
-        return render_template("join_table.html", scored=scored, form=form), 400
-    table = table_at_link(form.table_token(), form.table_link)
-    if table is None:
-        return render_template("join_table.html", scored=scored, form=form), 422
-    write = write_of(form)
-    if not games.is_repeat(scored.record, write):
+
+    def page(status: int, message: str | None = None, shown: games.ScoredGame = scored) -> Response:
+        """The join page again with a refusal: its message beside the link, and its status."""
+        if message is not None:
+            form.table_link.errors = [message]
+        return make_response(render_template("join_table.html", scored=shown, form=form), status)
+
+    def attempt(write: games.Write) -> Response:
+        """Find the table asked for and count the game among its games."""
+        table = table_at_link(form.table_token(), form.table_link)
+        if table is None:  # the lookup has put its message beside the link
+            return page(422)
         try:
             games.join_table(scored, table, write)
-        except games.Conflict:
-            if not games.was_applied(token, write):
-                form.table_link.errors = [conflict_message()]
-                return render_template("join_table.html", scored=games.load(token), form=form), 409
-    return redirect(url_for("scorer.show", token=token), 303)
+        except games.AlreadyAtTable:
+            return page(
+                422, gettext("This game already counts for another table, and stays there.")
+            )
+        return back_to_game()
+
+    def back_to_game() -> Response:
+        """The game's page, where the table now shows."""
+        return redirect(url_for("scorer.show", token=token), 303)
+
+    return write_once(
+        scored.record,
+        form,
+        attempt,
+        not_right=lambda: page(400, gettext("Something in that request was not right.")),
+        done=back_to_game,
+        overtaken=lambda: page(409, conflict_message(), games.load(token)),
+    )

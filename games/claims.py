@@ -1,0 +1,160 @@
+"""Claiming a game for a write and committing it: applied once, whatever the network repeats
+(the form's one-time token), or refused whole when another write came first."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import bindparam, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm.attributes import set_committed_value
+
+import scoring
+from extensions import db
+from games.reading import ScoredGame, replays
+from games.replays import Replays
+from models import GameRecord, StoredHand, TableRecord
+
+# How many of a game's latest writes are recognised when their form comes again: more than the
+# saves a phone can have waiting to be sent (a dozen hands' worth).
+RECENT_WRITES = 24
+
+# The claim of a game at the version the form saw, the statement every write runs: built once.
+GAMES, TABLES = GameRecord.__table__, TableRecord.__table__
+CLAIM_GAME = (
+    update(GAMES)
+    .where(GAMES.c.id == bindparam("game_id"), GAMES.c.version == bindparam("seen"))
+    .values(
+        version=bindparam("new_version"),
+        last_nonce=bindparam("nonce"),
+        recent_nonces=bindparam("recent"),
+    )
+)
+
+
+@dataclass(frozen=True)
+class Write:
+    """What a form that writes carries besides its fields: the game version its page showed
+    (None when it did not say) and its one-time token (None for an old page without one)."""
+
+    seen_version: str | None
+    nonce: str | None
+
+
+class Conflict(Exception):
+    """Another phone changed the game after this form was shown."""
+
+
+def among_recent(nonce: str | None, last_nonce: str | None, recent_nonces: str | None) -> bool:
+    """Whether a form's one-time token is one of a game's recent writes (its latest, or one of
+    the `recent_nonces` it keeps)."""
+    if not nonce:
+        return False
+    return nonce == last_nonce or nonce in (recent_nonces or "").split()
+
+
+def is_repeat(record: GameRecord, write: Write) -> bool:
+    """Whether this exact form was already applied to the game (a double tap, a resend), however
+    many writes came after it."""
+    return among_recent(write.nonce, record.last_nonce, record.recent_nonces)
+
+
+def was_applied(token: str, write: Write) -> bool:
+    """Whether this exact form was already applied, read afresh after a refused write."""
+    if not write.nonce:  # nothing to recognise it by: no need to read the row
+        return False
+    row = db.session.execute(
+        select(GameRecord.last_nonce, GameRecord.recent_nonces).where(
+            GameRecord.edit_token == token
+        )
+    ).first()
+    return row is not None and among_recent(write.nonce, row.last_nonce, row.recent_nonces)
+
+
+def overtaken(record: GameRecord, write: Write) -> bool:
+    """Whether the form's page showed an older version of the game than the one loaded."""
+    return write.seen_version not in (None, "") and write.seen_version != str(record.version)
+
+
+def claim(record: GameRecord, write: Write, changed: dict[str, Any]) -> dict[str, Any]:
+    """Claim the game for this write (its version moves on), setting the `changed` values of
+    its row in the same statement; Conflict when another came first. Gives the values the claim
+    wrote in the game's row."""
+    expected = record.version
+    if overtaken(record, write):
+        raise Conflict
+    version, nonce = expected + 1, write.nonce or None
+    recent = remembered(record.recent_nonces, write.nonce)
+    values = {"game_id": record.id, "seen": expected, "new_version": version}
+    statement = CLAIM_GAME.values(**changed) if changed else CLAIM_GAME
+    done = db.session.connection().execute(statement, values | {"nonce": nonce, "recent": recent})
+    if done.rowcount != 1:
+        raise Conflict
+    return {"version": version, "last_nonce": nonce, "recent_nonces": recent}
+
+
+def remembered(recent: str | None, nonce: str | None) -> str:
+    """The game's recent one-time tokens with this write's added, the oldest let go."""
+    tokens = (recent or "").split() + ([nonce] if nonce else [])
+    return " ".join(tokens[-RECENT_WRITES:])
+
+
+def touch_later_games(game_id: int, table_ids: set[int]) -> None:
+    """Move on the series version of every game whose series line may count this one's ending
+    (see games.standings.earlier_games): the later games of its tables (the one it is at, and
+    the one it leaves or joins) and its rematches, one after another, wherever they are. Their
+    own version stays, so their scorers' forms stay good.
+
+    Run by `commit` once the game itself is claimed, and the later games are locked in the
+    order of their ids: every write then takes its games' rows in rising order, so two
+    corrections at one table may wait on each other but never deadlock (on PostgreSQL; SQLite
+    has one writer at a time)."""
+    chain = select(GAMES.c.id).where(GAMES.c.rematch_of == game_id).cte(recursive=True)
+    chain = chain.union_all(select(GAMES.c.id).where(GAMES.c.rematch_of == chain.c.id))
+    later = GAMES.c.id.in_(select(chain.c.id))
+    if table_ids:
+        later = later | (GAMES.c.table_id.in_(sorted(table_ids)) & (GAMES.c.id > game_id))
+    locked = select(GAMES.c.id).where(later).order_by(GAMES.c.id).with_for_update()
+    db.session.connection().execute(
+        update(GAMES)
+        .where(GAMES.c.id.in_(locked.scalar_subquery()))
+        .values(series_version=GAMES.c.series_version + 1)
+    )
+
+
+def commit(
+    record: GameRecord, write: Write, ending_changed: bool = False, **changed: Any
+) -> tuple[Any, ...]:
+    """Commit the pending changes as one write; Conflict, with nothing kept, if overtaken.
+    `ending_changed` says the write may change how the game ended, or whether it did, which
+    the later games of its series show (`touch_later_games`); `changed` names any other value
+    the write sets in the game's row, written with its claim. Once committed, the record holds
+    the row's new values, so that it is shown without reading the row again; gives the key of
+    the game's replay as the write leaves it (see `Replays.key`)."""
+    try:
+        claimed = claim(record, write, changed)
+        if ending_changed:  # the table it was at, and any it moves to
+            at = (record.table_id, changed.get("table_id"))
+            touch_later_games(record.id, {table for table in at if table is not None})
+        # Off the session, the record keeps the values it was read with: the commit would
+        # expire them, and whatever showed it next would read the row again.
+        db.session.expunge(record)
+        db.session.commit()
+    except (Conflict, IntegrityError) as error:
+        db.session.rollback()
+        raise Conflict from error
+    for name, value in (claimed | changed).items():
+        set_committed_value(record, name, value)
+    return Replays.key(record)
+
+
+def commit_and_keep(
+    scored: ScoredGame, write: Write, hands: tuple[StoredHand, ...], state: scoring.Game
+) -> ScoredGame:
+    """Commit a hand's write (see `commit`) and keep the game's replay as the write leaves it,
+    for the pages that show this version next; the game as written, which the answer to the
+    write shows without reading anything again."""
+    ending_changed = scored.state.over or state.over  # how it ended, or whether it did
+    replays().keep(commit(scored.record, write, ending_changed), (hands, state))
+    return ScoredGame(scored.record, hands, state)
