@@ -8,7 +8,9 @@ from werkzeug.wrappers import Response
 import games
 from extensions import limit_writes
 from forms import ActionForm
+from models import new_token
 from web import EDIT_LINKS, TABLE_LINKS
+from web.device import device_of_request, remember_device
 from web.lookups import limit_guesses
 
 bp = Blueprint("links", __name__)
@@ -39,6 +41,9 @@ def rotate(token: str) -> Response:
 @limit_writes
 @limit_guesses
 def rotate_table(token: str) -> Response:
-    """Replace a table's view or edit link, then show its share panel."""
-    edit_token = games.replace_table_link(token, *link_to_replace())
-    return redirect(url_for("tables.show", token=edit_token, _anchor="share"), 303)
+    """Replace a table's view or edit link, then show its share panel. The phone that replaces
+    the edit link holds the new one, so its home page offers the table from then on."""
+    device = device_of_request() or new_token()
+    edit_token = games.replace_table_link(token, *link_to_replace(), device)
+    shown = redirect(url_for("tables.show", token=edit_token, _anchor="share"), 303)
+    return remember_device(shown, device)

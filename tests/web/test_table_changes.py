@@ -172,3 +172,15 @@ def test_a_replaced_table_edit_link_is_offered_only_to_the_phones_that_hold_the_
     assert offered_tables(given_new) == {new}
     start_at_table(held_old, new)
     assert offered_tables(held_old, loose) == {new}
+
+
+def test_a_phone_that_replaces_a_table_edit_link_it_did_not_make_is_offered_the_new_one(app):
+    """Phone R was given the table's link and plays there; it replaces the edit link (the maker
+    had lost track of who holds it). R's home page offers the new link, and the maker's, which
+    now holds only the old one, offers none."""
+    maker, replacer = app.test_client(), app.test_client()
+    old = make_table(maker)
+    start_at_table(replacer, old)
+    new = replace_edit_link(replacer, old)
+    assert offered_tables(replacer) == {new}
+    assert offered_tables(maker) == set()
