@@ -39,7 +39,7 @@ def init_app(app: Flask) -> None:
     """Hash the static files and put the hash in every address made for one; give the
     templates the scripts every page runs."""
     app.extensions[EXTENSION_KEY] = fingerprints(app)
-    app.jinja_env.globals["behaviour_scripts"] = SCRIPTS
+    app.jinja_env.globals["page_scripts"] = SCRIPTS
     app.url_defaults(add_fingerprint)
     app.after_request(cache_static)
 
