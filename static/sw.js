@@ -113,7 +113,7 @@ async function tell(news) {
   for (const client of await self.clients.matchAll({ includeUncontrolled: true })) client.postMessage(news);
 }
 
-// What the pages say (static/app.js): each newer part htmx brings into a game page goes into
+// What the pages say (static/offline.js): each newer part htmx brings into a game page goes into
 // that page's copy, so the copy has the last known score and the form of the next hand.
 // A page no worker was in charge of when it loaded (the first visit, a page that came while
 // this worker was being installed, a reload that bypassed it) says its address alone: it is

@@ -21,11 +21,25 @@ from flask.sansio.app import App
 FINGERPRINT = "v"
 EXTENSION_KEY = "fingerprints"
 KEPT_FOR_A_YEAR = "public, max-age=31536000, immutable"
+# The scripts of every page, run in this order (plain scripts, each seeing the names of those
+# before it): app.js, what they share and the one listener per event, then one file per
+# behaviour, which each event reaches in this order. A page's own script (view.js) follows.
+SCRIPTS = (
+    "app.js",
+    "taps.js",
+    "outbox.js",
+    "refusals.js",
+    "share.js",
+    "wake.js",
+    "offline.js",
+)
 
 
 def init_app(app: Flask) -> None:
-    """Hash the static files and put the hash in every address made for one."""
+    """Hash the static files and put the hash in every address made for one; give the
+    templates the scripts every page runs."""
     app.extensions[EXTENSION_KEY] = fingerprints(app)
+    app.jinja_env.globals["page_scripts"] = SCRIPTS
     app.url_defaults(add_fingerprint)
     app.after_request(cache_static)
 

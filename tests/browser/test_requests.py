@@ -21,6 +21,7 @@ import pytest
 from app import HTMX_INTEGRITY
 from testsupport.browser import COUNT_SWAPS, FIGURES, HTMX_FILE, PHONE_SIZE, Phone, post_game
 from testsupport.live_server import live_server
+from web.assets import SCRIPTS
 
 HTMX_PATH = "/vendor/htmx.min.js"
 SKIPPED_HEADERS = {"connection", "keep-alive", "transfer-encoding", "content-length"}
@@ -185,7 +186,7 @@ def test_a_save_is_one_request(counted_phone, front):
     assert scorer.totals() == (60, 61)  # 6 bid, 6 taken: +60; 6 bid, 7 taken: +61
 
 
-def test_a_first_visit_loads_in_four_requests_and_the_offline_shell_fetches_only_the_rest(
+def test_a_first_visit_asks_for_each_file_once_and_the_offline_shell_fetches_only_the_rest(
     counted_phone, front
 ):
     other = counted_phone()  # a phone opens a game's link with an empty cache
@@ -196,18 +197,21 @@ def test_a_first_visit_loads_in_four_requests_and_the_offline_shell_fetches_only
     front.wait_for(f"GET {game}", mark, times=2)
     wait_for_the_copy(other, game)
     arrived = front.since(mark)
-    # The page, its stylesheet, its script and htmx: all that comes before it is shown.
-    page = [f"GET {game}", "GET /static/app.css", "GET /static/app.js", f"GET {HTMX_PATH}"]
+    # The page, its stylesheet, its scripts and htmx: all that comes before it is shown.
+    scripts = [f"GET /static/{name}" for name in SCRIPTS]
+    page = [f"GET {game}", "GET /static/app.css", *scripts, f"GET {HTMX_PATH}"]
+    first = len(page)
     assert arrived[0] == page[0], arrived
-    assert sorted(r.split("?")[0] for r in arrived[:4]) == sorted(page), arrived
+    assert sorted(r.split("?")[0] for r in arrived[:first]) == sorted(page), arrived
     # Then, once it is shown, the offline shell: its script, the files the page did not bring
     # already (those come from the HTTP cache, kept for good), and the page's copy; no more.
-    brought = {r.removeprefix("GET ") for r in arrived[:4]}
+    brought = {r.removeprefix("GET ") for r in arrived[:first]}
     shell = [f"GET {f}" for f in shell_files(other) if f not in brought]
-    assert sorted(arrived[4:]) == sorted(["GET /sw.js", *shell, f"GET {game}"]), arrived
+    assert sorted(arrived[first:]) == sorted(["GET /sw.js", *shell, f"GET {game}"]), arrived
     FIGURES["requests on a first visit to a game page"] = (
-        f"{len(arrived)}: 4 before the page is shown, then the offline shell's "
-        f"{len(arrived) - 4}: " + ", ".join(r.removeprefix("GET ").split("?")[0] for r in arrived)
+        f"{len(arrived)}: {first} before the page is shown, then the offline shell's "
+        f"{len(arrived) - first}: "
+        + ", ".join(r.removeprefix("GET ").split("?")[0] for r in arrived)
     )
 
 
