@@ -11,6 +11,7 @@ from pyclient import hidden_fields
 
 # The tests' own query counter: what SQLite reports, the poll shortcut's query included.
 from testsupport.database import queries_sent
+from web.assets import SCRIPTS
 
 
 def probe(app, tokens) -> dict:
@@ -81,6 +82,6 @@ def probe(app, tokens) -> dict:
         pages["table_view"] = {TABLE_GAMES: measure("GET", f"/tv/{tokens.table}")[0]}
     pages["robots"], _ = measure("GET", "/robots.txt")  # Flask and its extensions alone
     static = {}
-    for path in ("/static/app.css", "/static/app.js"):
+    for path in ("/static/app.css", *(f"/static/{script}" for script in SCRIPTS)):
         static[path] = len(client.get(path).get_data())
     return {"pages": pages, "static": static, "etag": etags}

@@ -12,7 +12,7 @@ from werkzeug.wrappers import Response
 import export
 import games
 from extensions import limit_writes
-from forms import ActionForm, JoinTableForm, TableForm
+from forms import JoinTableForm, TableForm
 from models import TableRecord, new_token
 from web import EDIT_LINKS, TABLE_LINKS, TABLE_VIEW_LINKS
 from web.device import device_of_request, remember_device
@@ -52,7 +52,6 @@ def show(token: str) -> str:
     table = games.find_table(token)
     return render_template(
         "table.html",
-        form=ActionForm(formdata=None),
         editable=True,
         **table_context(table, games.table_state(table)),
     )

@@ -40,6 +40,7 @@ import pytest
 
 from testsupport.live_server import ROOT, free_port, migrate, serve, stop
 from testsupport.pages import Page, form_data
+from web.assets import SCRIPTS
 
 pytestmark = pytest.mark.slow
 
@@ -425,7 +426,8 @@ def test_static_files_come_from_nginx_kept_for_a_year_under_the_address_of_their
     addresses = [link.attrs["href"] for link in game.find_all("link", rel="stylesheet")]
     addresses += [script.attrs["src"] for script in game.find_all("script")]
     own = [address for address in addresses if address.startswith("/static/")]
-    assert {a.split("?")[0] for a in own} == {"/static/app.css", "/static/app.js"}, addresses
+    scripts = {f"/static/{script}" for script in SCRIPTS}
+    assert {a.split("?")[0] for a in own} == {"/static/app.css", *scripts}, addresses
     for address in own:
         answer = ask(stack.port, READER, "GET", address)
         assert answer.status == 200
