@@ -57,6 +57,15 @@ def stored_hands(app, token: str) -> list[HandRecord]:
     return hands
 
 
+def game_tokens(app) -> list[tuple[str, str]]:
+    """Every stored game's (edit token, view token), oldest first."""
+    with app.app_context():
+        rows = db.session.execute(
+            select(GameRecord.edit_token, GameRecord.view_token).order_by(GameRecord.id)
+        )
+        return [tuple(row) for row in rows]
+
+
 def view_token_of(app, edit_token: str) -> str:
     """The view link's token of the game behind an edit token, read from the database."""
     with app.app_context():

@@ -16,8 +16,7 @@ from extensions import db
 from testsupport.database import counts, snapshot
 from testsupport.pages import Page, submit
 from testsupport.playing import enter, start_game
-
-HX = {"HX-Request": "true"}
+from testsupport.routes import HX
 
 
 def is_partial(response) -> bool:

@@ -13,8 +13,7 @@ from app import create_app
 from testsupport.database import counts, view_token_of
 from testsupport.pages import Page, submit
 from testsupport.playing import enter, hand_taps, start_game
-
-HX = {"HX-Request": "true"}
+from testsupport.routes import HX
 
 
 @contextmanager
