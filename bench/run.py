@@ -53,10 +53,10 @@ from scoring_bench import make_hands  # noqa: E402
 
 import scoring  # noqa: E402
 from testsupport import live_server  # noqa: E402
+from testsupport.database import MAX_QUERIES  # noqa: E402
+from testsupport.routes import HX  # noqa: E402
 
 KB = 1000
-MAX_QUERIES = 4
-HX = {"HX-Request": "true"}
 
 
 def parse_args() -> argparse.Namespace:

@@ -20,6 +20,7 @@ import pytest
 import scoring
 from app import create_app
 from extensions import db
+from testsupport.database import postgresql_database
 from testsupport.playing import enter, game_page, start_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -130,17 +131,8 @@ def fresh_postgres():
     url = os.environ.get("DATABASE_URL", "")
     if not url.startswith(("postgres://", "postgresql")):
         pytest.skip("DATABASE_URL is not PostgreSQL: the PostgreSQL migration pass runs in CI")
-    import psycopg
-
-    name = f"spades_migrations_{os.getpid()}"
-    admin = url.replace("+psycopg", "")
-    with psycopg.connect(admin, autocommit=True) as connection:
-        connection.execute(f'DROP DATABASE IF EXISTS "{name}"')
-        connection.execute(f'CREATE DATABASE "{name}"')
-    base = admin.rsplit("/", 1)[0]
-    yield f"{base}/{name}"
-    with psycopg.connect(admin, autocommit=True) as connection:
-        connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    with postgresql_database(url, "spades_migrations") as own:
+        yield own
 
 
 def test_upgrade_from_empty_and_check_on_postgresql(fresh_postgres):
