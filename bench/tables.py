@@ -32,14 +32,12 @@ load; writes it all as JSON to build/tables-<date>.json (or --out).
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import random
 import sys
 import tempfile
 import time
 from contextlib import nullcontext
-from datetime import datetime
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -51,6 +49,7 @@ sys.path[:0] = [str(ROOT), str(BENCH)]
 from data import BIDS  # noqa: E402
 from phones import HAND_SECONDS, PLAY_SHARE, POLL_SECONDS, VIEWERS, Table  # noqa: E402
 from ramp import P99_LIMIT_MS, held, ramp, steps_within  # noqa: E402
+from report import load_average, now, write_report  # noqa: E402
 
 TARGET_TABLES = 2000  # issue #17: tables held on SQLite at p99 <= 250 ms
 STEPS = (250, 500, 1000, 1500, 2000, 2500, 3000, 4000, 5000, 6000, 8000, 10000)
@@ -227,13 +226,13 @@ def main(argv: list[str] | None = None) -> dict:
     """Ramp on each database asked for; print and write the figures; return them."""
     args = parse_args(argv)
     began = time.monotonic()
-    load_average = " ".join(f"{v:.1f}" for v in os.getloadavg())
+    load_before = load_average()
     kinds = ["sqlite", "postgresql"] if args.database == "both" else [args.database]
     results, skipped = [], {}
     print(
         f"capacity: tables held at p99 <= {P99_LIMIT_MS:.0f} ms and no error "
         f"({VIEWERS} viewers polling every {POLL_SECONDS:g} s, a hand every "
-        f"{HAND_SECONDS[0]:g}-{HAND_SECONDS[1]:g} s per table); load average {load_average}",
+        f"{HAND_SECONDS[0]:g}-{HAND_SECONDS[1]:g} s per table); load average {load_before}",
         flush=True,
     )
     with tempfile.TemporaryDirectory(prefix="spades-tables-") as tmp:
@@ -255,10 +254,10 @@ def main(argv: list[str] | None = None) -> dict:
             f">= {TARGET_TABLES}: {sqlite['held']['tables']}"
         )
     report = {
-        "date": datetime.now().astimezone().isoformat(timespec="seconds"),
+        "date": now(),
         "cores": os.cpu_count(),
-        "load_average_before": load_average,
-        "load_average_after": " ".join(f"{v:.1f}" for v in os.getloadavg()),
+        "load_average_before": load_before,
+        "load_average_after": load_average(),
         "settings": {
             "steps": args.steps,
             "settle_s": args.settle,
@@ -272,9 +271,7 @@ def main(argv: list[str] | None = None) -> dict:
         "skipped": skipped,
         "runtime_s": time.monotonic() - began,
     }
-    out = args.out or ROOT / "build" / f"tables-{datetime.now():%Y-%m-%d-%H%M%S}.json"
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(report, indent=2, default=str) + "\n", encoding="utf-8")
+    out = write_report(report, "tables", args.out)
     print(f"capacity run took {report['runtime_s']:.0f} s; results written to {out}")
     return report
 
