@@ -1,9 +1,8 @@
 """Individual play, the worked examples of RULES.md's last section: cut-throat, three players
 and two players.
 
-Expected figures are worked out by hand, the arithmetic in a comment or docstring beside them.
-Without partners every seat is a side of its own, numbered as the seat: in a three-handed game
-Ana, Bia and Caio sit at seats 0, 1 and 2; in a two-handed one North is 0 and South 1.
+The arithmetic of each figure is in a comment or docstring beside it; the seats' names are
+testsupport.engine's, as in test_individual.py.
 """
 
 from dataclasses import replace

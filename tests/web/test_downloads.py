@@ -1,9 +1,7 @@
 """A game's CSV and JSON downloads through the test client (issue #4): the same CSV from either
 link, every game of a device in one CSV, and JSON that agrees with the scoreboard and the engine.
 
-Seats are 0-3 clockwise (North, East, South, West); team A is seats 0 and 2, team B 1 and 3.
-Games use the default GameLake rules (500 to win, -200 loses); the hands played are
-testsupport.playing's.
+The table, its seats and the hands it plays are testsupport.playing's (GameLake rules).
 """
 
 from __future__ import annotations

@@ -2,9 +2,7 @@
 answer, which must not replay the game, and the shortcut that answers an unchanged poll before
 Flask with the same headers and one query of the game row.
 
-Seats are 0-3 clockwise (North, East, South, West); team A is seats 0 and 2, team B 1 and 3.
-Games use the default GameLake rules (500 to win, -200 loses); the hands played are
-testsupport.playing's.
+The table, its seats and the hands it plays are testsupport.playing's (GameLake rules).
 """
 
 from __future__ import annotations

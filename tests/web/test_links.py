@@ -3,9 +3,7 @@ keys. The view link shows the live scoreboard, its exports and its QR code and c
 nothing; every write sits under the edit link. The tests below check that separation, that no
 view answer leaks the edit token, and that either link can be replaced by a new one.
 
-Seats are 0-3 clockwise (North, East, South, West); team A is seats 0 and 2, team B 1 and 3.
-Games use the default GameLake rules (500 to win, -200 loses); the hands played are
-testsupport.playing's.
+The table, its seats and the hands it plays are testsupport.playing's (GameLake rules).
 """
 
 from __future__ import annotations

@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 
 import scoring
-from app import create_app
 from extensions import db
+from testsupport.apps import app_on
 from testsupport.database import postgresql_database
 from testsupport.playing import enter, game_page, start_game
 
@@ -108,14 +108,7 @@ def test_the_migrated_database_takes_a_game(tmp_path, upgraded):
     # The app runs on the migrated file exactly as on one made by create_all.
     database = tmp_path / "copy.sqlite3"
     shutil.copy(upgraded, database)
-    app = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "test-secret",
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{database}",
-            "WTF_CSRF_ENABLED": False,
-        }
-    )
+    app = app_on(f"sqlite:///{database}")
     client = app.test_client()
     token = start_game(client)
     enter(client, token, bids=(4, 3, "nil", 5), tricks=(5, 3, 0, 5))
@@ -150,14 +143,7 @@ def test_a_game_stored_before_individual_play_keeps_working_after_the_upgrade(tm
     token = store_old_game(database)
     done = flask_db(database, "upgrade")
     assert done.returncode == 0, done.stderr
-    app = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "test-secret",
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{database}",
-            "WTF_CSRF_ENABLED": False,
-        }
-    )
+    app = app_on(f"sqlite:///{database}")
     client = app.test_client()
     with sqlite3.connect(database) as connection:
         nullable = {row[1]: not row[3] for row in connection.execute("PRAGMA table_info(hand)")}
@@ -177,12 +163,6 @@ def test_a_game_stored_before_tables_keeps_its_hands_and_can_join_one_after_the_
     database = tmp_path / "older.sqlite3"
     done = flask_db(database, "upgrade", "c4d8e2f1a7b3")  # the schema before issue 14
     assert done.returncode == 0, done.stderr
-    settings = {
-        "TESTING": True,
-        "SECRET_KEY": "test-secret",
-        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{database}",
-        "WTF_CSRF_ENABLED": False,
-    }
     token = store_old_game(database)
     done = flask_db(database, "upgrade")
     assert done.returncode == 0, done.stderr
@@ -191,7 +171,7 @@ def test_a_game_stored_before_tables_keeps_its_hands_and_can_join_one_after_the_
         assert connection.execute("SELECT count(*) FROM hand").fetchone() == (1,)
         columns = {row[1] for row in connection.execute("PRAGMA table_info(game)")}
     assert {"table_id", "best_of"} <= columns
-    app = create_app(settings)  # a new process after the upgrade
+    app = app_on(f"sqlite:///{database}")  # a new process after the upgrade
     client = app.test_client()
     assert game_page(client, token).totals() == (141, 80)
     made = client.post("/tables", data={"name": "Friday club"})

@@ -1,9 +1,7 @@
 """Sharing a game from its edit page, through the test client (issue #4): the QR code of the
 absolute view link the app serves, and the share panel with both links and their buttons.
 
-Seats are 0-3 clockwise (North, East, South, West); team A is seats 0 and 2, team B 1 and 3.
-Games use the default GameLake rules (500 to win, -200 loses); the hands played are
-testsupport.playing's.
+The table, its seats and the hands it plays are testsupport.playing's (GameLake rules).
 """
 
 from __future__ import annotations
