@@ -136,13 +136,20 @@ def test_upgrade_from_empty_and_check_on_postgresql(fresh_postgres):
     assert "No new upgrade operations detected" in checked.stdout + checked.stderr
 
 
-def test_a_game_stored_before_individual_play_keeps_working_after_the_upgrade(tmp_path):
-    database = tmp_path / "older.sqlite3"
-    done = flask_db(database, "upgrade", "b7e1c4d2a9f0")  # the schema before issue 16
+def game_from_before(database: Path, revision: str) -> str:
+    """A game stored in a database at the schema of `revision`, which is then upgraded to the
+    latest; the game's edit token."""
+    done = flask_db(database, "upgrade", revision)
     assert done.returncode == 0, done.stderr
     token = store_old_game(database)
     done = flask_db(database, "upgrade")
     assert done.returncode == 0, done.stderr
+    return token
+
+
+def test_a_game_stored_before_individual_play_keeps_working_after_the_upgrade(tmp_path):
+    database = tmp_path / "older.sqlite3"
+    token = game_from_before(database, "b7e1c4d2a9f0")  # the schema before issue 16
     app = app_on(f"sqlite:///{database}")
     client = app.test_client()
     with sqlite3.connect(database) as connection:
@@ -161,11 +168,7 @@ def test_a_game_stored_before_individual_play_keeps_working_after_the_upgrade(tm
 
 def test_a_game_stored_before_tables_keeps_its_hands_and_can_join_one_after_the_upgrade(tmp_path):
     database = tmp_path / "older.sqlite3"
-    done = flask_db(database, "upgrade", "c4d8e2f1a7b3")  # the schema before issue 14
-    assert done.returncode == 0, done.stderr
-    token = store_old_game(database)
-    done = flask_db(database, "upgrade")
-    assert done.returncode == 0, done.stderr
+    token = game_from_before(database, "c4d8e2f1a7b3")  # the schema before issue 14
     with sqlite3.connect(database) as connection:
         # Added in place: the game table was not copied, so its hand is still there.
         assert connection.execute("SELECT count(*) FROM hand").fetchone() == (1,)
