@@ -28,13 +28,15 @@ LONG_RULES = scoring.PRESETS["spruce"].rules.but(target=10000, floor=-10000)
 # The games hands are submitted to: GameLake played to 10000, a fresh game every batch.
 SUBMIT_RULES = scoring.PRESETS["gamelake"].rules.but(target=10000)
 BATCH_HANDS = 20
+# Every benchmark's hand is bid 3 a seat: every team bids 6.
+BIDS = {"bid_0": "3", "bid_1": "3", "bid_2": "3", "bid_3": "3"}
 # The two hands the submission benchmark alternates: every bid made, one bag a hand.
 SUBMITTED_HANDS = (
-    {"bid_0": "3", "bid_1": "3", "bid_2": "3", "bid_3": "3"}
-    | {"tricks_0": "4", "tricks_1": "3", "tricks_2": "3", "tricks_3": "3"},
-    {"bid_0": "3", "bid_1": "3", "bid_2": "3", "bid_3": "3"}
-    | {"tricks_0": "3", "tricks_1": "4", "tricks_2": "3", "tricks_3": "3"},
+    BIDS | {"tricks_0": "4", "tricks_1": "3", "tricks_2": "3", "tricks_3": "3"},
+    BIDS | {"tricks_0": "3", "tricks_1": "4", "tricks_2": "3", "tricks_3": "3"},
 )
+# The tricks every scorer of the capacity run (bench/tables.py) taps: Team A takes 7, B the rest.
+TEAM_TRICKS = {"team_tricks_0": "7", "team_tricks_1": "6"}
 # The table: how many games, how many hands each, and one game in this many left in play.
 TABLE_GAMES = 500
 TABLE_HANDS = 20
@@ -164,26 +166,55 @@ def store_game(
 ):
     """Add a game with these played hands to the session; it must still be in play, or with
     `finished` have ended at its last hand."""
+    from sqlalchemy import insert
+
     from extensions import db
-    from models import GameRecord, HandRecord, new_token
+    from models import HandRecord
 
     state = scoring.replay(rules, hands, first_dealer)
     if len(state.hands) != len(hands) or state.over != finished:
         end = "not ended at its last hand" if finished else "ended early"
         raise RuntimeError(f"a {len(hands)}-hand benchmark game {end}")
-    game = GameRecord(
+    game = game_row(
+        rules, preset, names=names, first_dealer=first_dealer, table_id=table_id, version=len(hands)
+    )
+    db.session.add(game)
+    db.session.flush()
+    if hands:
+        db.session.execute(insert(HandRecord), hand_rows(game.id, hands))
+    return game
+
+
+def game_row(
+    rules: scoring.Rules,
+    preset: str,
+    *,
+    names: dict[str, str] = NAMES,
+    first_dealer: int = 0,
+    table_id: int | None = None,
+    version: int = 0,
+):
+    """A new game's row, not yet added, as the new-game form would write it from another
+    device; its `version` counts the writes it has had (one a hand, one for bids in play)."""
+    from models import GameRecord, new_token
+
+    return GameRecord(
         **names,
         first_dealer=first_dealer,
         preset=preset,
         rules=rules.to_dict(),
         device=new_token(),
-        version=len(hands),
         table_id=table_id,
+        version=version,
     )
-    db.session.add(game)
-    db.session.flush()
-    for number, hand in enumerate(hands, start=1):
-        row = HandRecord(game_id=game.id, number=number)
-        row.set_inputs(hand)
-        db.session.add(row)
-    return game
+
+
+def hand_rows(game_id: int, hands: list[scoring.Hand]) -> list[dict]:
+    """The stored rows of a game's hands, numbered from 1, as `POST /g/<token>/hand` writes
+    them; for one insert of many at once."""
+    from models import hand_columns
+
+    return [
+        {"game_id": game_id, "number": number} | hand_columns(hand)
+        for number, hand in enumerate(hands, start=1)
+    ]

@@ -11,6 +11,7 @@ from pyclient import hidden_fields
 
 # The tests' own query counter: what SQLite reports, the poll shortcut's query included.
 from testsupport.database import queries_sent
+from testsupport.routes import HX
 from web.assets import SCRIPTS
 
 
@@ -48,13 +49,12 @@ def probe(app, tokens) -> dict:
     etags = {}
     for size in SIZES:
         edit, view = tokens.edit[size], tokens.view[size]
-        hx = {"HX-Request": "true"}
         found = {}
         found["edit"], _ = measure("GET", f"/g/{edit}")
         found["view"], _ = measure("GET", f"/v/{view}")
-        found["view_hx"], part = measure("GET", f"/v/{view}", headers=hx)
+        found["view_hx"], part = measure("GET", f"/v/{view}", headers=HX)
         etags[size] = part.headers["ETag"]
-        poll_headers = hx | {"If-None-Match": etags[size]}
+        poll_headers = HX | {"If-None-Match": etags[size]}
         found["poll"], _ = measure("GET", f"/v/{view}", headers=poll_headers)
         found["json"], _ = measure("GET", f"/v/{view}.json")
         found["csv"], _ = measure("GET", f"/g/{edit}.csv")
@@ -68,12 +68,12 @@ def probe(app, tokens) -> dict:
         fields = hidden_fields(client.get(f"/g/{probe_token}").get_data(as_text=True))
         form = fields | SUBMITTED_HANDS[1]
         found["submit_hx"], answer = measure(
-            "POST", f"/g/{probe_token}/hand", data=form, headers=hx
+            "POST", f"/g/{probe_token}/hand", data=form, headers=HX
         )
         location = answer.headers.get("Location")
         follow = {"status": None, "queries": 0, "queries_kept": 0, "bytes": 0}
         if location:
-            follow, _ = measure("GET", location, headers=hx)
+            follow, _ = measure("GET", location, headers=HX)
         found["submit_hx_follow"] = follow
         for page, figures in found.items():
             pages.setdefault(page, {})[size] = figures

@@ -10,11 +10,14 @@ answered 200 (the game's new part) is the whole operation. Each connection is a 
 its own http.client connection (reopened when the server closes it). Prints one line,
 `BENCH-RESULT {json}`.
 
-Also home to `hidden_fields`, which both clients' Python side uses to read a form.
+Also home to what every client of the benchmark shares: `hidden_fields`, with which the Python
+side of both load generators and the capacity run (bench/tables.py) read a form, the cookie jar
+of a phone, and `Line`, the capacity run's open-loop client (HTTP/1.1 over asyncio's sockets).
 """
 
 from __future__ import annotations
 
+import asyncio
 import http.client
 import json
 import math
@@ -22,10 +25,12 @@ import sys
 import threading
 import time
 from collections import Counter
+from collections.abc import Iterable
 from html.parser import HTMLParser
 from urllib.parse import urlencode, urlsplit
 
 RESULT_MARK = "BENCH-RESULT "
+FORM = {"Content-Type": "application/x-www-form-urlencoded"}  # how a form's POST is sent
 
 
 class _HiddenInputs(HTMLParser):
@@ -72,6 +77,18 @@ def percentile(sorted_values: list[float], p: float) -> float:
     return sorted_values[rank - 1]
 
 
+def cookie_header(jar: dict[str, str]) -> dict[str, str]:
+    """The Cookie header that sends a phone's cookies back; none while it has none."""
+    return {"Cookie": "; ".join(f"{k}={v}" for k, v in jar.items())} if jar else {}
+
+
+def keep_cookies(jar: dict[str, str], set_cookies: Iterable[str]) -> None:
+    """Keep the name and value of each Set-Cookie an answer carried, as a browser does."""
+    for value in set_cookies:
+        key, _, rest = value.partition("=")
+        jar[key.strip()] = rest.split(";", 1)[0]
+
+
 class Client:
     """One keep-alive connection with a cookie jar, as a browser tab would hold."""
 
@@ -82,11 +99,9 @@ class Client:
 
     def send(self, method: str, path: str, body: str | None = None, headers=None):
         """Send one request; the status, headers and body of the answer."""
-        headers = dict(headers or {})
-        if self.cookies:
-            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        headers = dict(headers or {}) | cookie_header(self.cookies)
         if body is not None:
-            headers["Content-Type"] = "application/x-www-form-urlencoded"
+            headers |= FORM
         try:
             self.connection.request(method, path, body=body, headers=headers)
             response = self.connection.getresponse()
@@ -94,10 +109,9 @@ class Client:
         except (OSError, http.client.HTTPException):
             self.connection.close()
             raise
-        for name, value in response.getheaders():
-            if name.lower() == "set-cookie":
-                key, _, rest = value.partition("=")
-                self.cookies[key.strip()] = rest.split(";", 1)[0]
+        keep_cookies(
+            self.cookies, (v for name, v in response.getheaders() if name.lower() == "set-cookie")
+        )
         return response.status, response, data
 
 
@@ -194,6 +208,190 @@ def run(spec: dict) -> dict:
         "conflicts": sum(out["conflicts"] for out in outs),
         "post_statuses": {str(k): v for k, v in sorted(posts.items())},
     }
+
+
+# --- the open-loop client: HTTP/1.1 over asyncio's sockets -------------------------------------
+
+
+class Connection:
+    """One connection to the server: kept open when the server keeps it (HTTP/1.1
+    keep-alive), else a new one for each request, as gunicorn's sync workers close theirs.
+
+    A bare asyncio Protocol: at thousands of requests a second the client's own CPU is taken
+    from the server on the same machine, so each step reports it. About 0.3 ms a request
+    where this was written, most of it opening the connection (streams cost about the same).
+    """
+
+    def __init__(self, host: str, port: int):
+        """Nothing is opened until the first request."""
+        self.host, self.port = host, port
+        self.protocol: Answers | None = None
+
+    def close(self) -> None:
+        """Drop the connection, if one is open."""
+        if self.protocol is not None:
+            self.protocol.transport.close()
+            self.protocol = None
+
+    async def request(
+        self, method: str, path: str, headers: dict[str, str], body: bytes = b""
+    ) -> tuple[int, dict[str, str], list[str], bytes]:
+        """Send one request and read its answer: status, headers (lower-case names), the
+        Set-Cookie values, body. A kept connection the server closed meanwhile is reopened
+        once."""
+        lines = [f"{method} {path} HTTP/1.1", f"Host: {self.host}:{self.port}"]
+        lines += [f"{name}: {value}" for name, value in headers.items()]
+        if body or method == "POST":
+            lines.append(f"Content-Length: {len(body)}")
+        message = ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1") + body
+        loop = asyncio.get_running_loop()
+        for attempt in (1, 2):
+            reused = self.protocol is not None
+            if self.protocol is None or self.protocol.ended:
+                _, self.protocol = await loop.create_connection(Answers, self.host, self.port)
+            protocol = self.protocol
+            try:
+                answer = await protocol.ask(message, method)
+            except (OSError, ValueError):
+                self.close()
+                if reused and attempt == 1:
+                    continue
+                raise
+            status, fields, cookies, data, keep = answer
+            if not keep:
+                self.close()
+            return status, fields, cookies, data
+        raise AssertionError("unreachable")
+
+
+class Answers(asyncio.Protocol):
+    """Collects the bytes of a connection until the answer to the request sent is whole."""
+
+    def __init__(self):
+        """A connection about to open, with nothing asked yet."""
+        self.transport: asyncio.Transport
+        self.buffer = bytearray()
+        self.waiter: asyncio.Future | None = None
+        self.method = "GET"
+        self.ended = False
+
+    def connection_made(self, transport) -> None:
+        """Keep the transport to write requests to."""
+        self.transport = transport
+
+    def ask(self, message: bytes, method: str) -> asyncio.Future:
+        """Send a request; a future for its answer (see `parse_answer`)."""
+        self.method = method
+        self.waiter = asyncio.get_running_loop().create_future()
+        self.transport.write(message)
+        return self.waiter
+
+    def data_received(self, data: bytes) -> None:
+        """More of the answer: settle the future once it is whole."""
+        self.buffer += data
+        self.settle(ended=False)
+
+    def eof_received(self) -> bool:
+        """The server closed its side: an answer read to the end is whole now."""
+        self.ended = True
+        self.settle(ended=True)
+        return False  # close the transport
+
+    def connection_lost(self, error: Exception | None) -> None:
+        """The connection is gone: whatever was not answered has failed."""
+        self.ended = True
+        self.settle(ended=True, error=error)
+
+    def settle(self, ended: bool, error: Exception | None = None) -> None:
+        """Give the waiting request its answer once it is whole, or its failure."""
+        waiter = self.waiter
+        if waiter is None or waiter.done():
+            return
+        try:
+            answer = parse_answer(self.buffer, self.method, ended)
+        except ValueError as bad:
+            waiter.set_exception(bad)
+            return
+        if answer is not None:
+            used, result = answer
+            del self.buffer[:used]
+            waiter.set_result(result)
+        elif ended:
+            waiter.set_exception(error or ConnectionResetError("closed before the answer"))
+
+
+class Line:
+    """A phone's way to the server: its kept connection when that is idle, else a connection
+    for this one request (open-loop, a poll may go out while the last is still waiting)."""
+
+    def __init__(self, port: int):
+        """No connection is open until the first request."""
+        self.kept = Connection("127.0.0.1", port)
+        self.busy = False
+
+    async def request(self, method: str, path: str, headers: dict[str, str], body: bytes = b""):
+        """Send one request on the kept connection if it is free, else on a spare one."""
+        if self.busy:
+            spare = Connection(self.kept.host, self.kept.port)
+            try:
+                return await spare.request(method, path, headers, body)
+            finally:
+                spare.close()
+        self.busy = True
+        try:
+            return await self.kept.request(method, path, headers, body)
+        except BaseException:  # cut off half-way (a timeout too): never reused
+            self.kept.close()
+            raise
+        finally:
+            self.busy = False
+
+
+def parse_answer(buffer: bytearray, method: str, ended: bool):
+    """The HTTP/1.1 answer at the start of the buffer, if it is whole: the bytes it took, and
+    (status, headers, Set-Cookie values, body, whether the connection stays open)."""
+    head_end = buffer.find(b"\r\n\r\n")
+    if head_end < 0:
+        return None
+    head = bytes(buffer[:head_end]).decode("latin-1").split("\r\n")
+    version, status_text = head[0].split(" ", 2)[:2]
+    status = int(status_text)
+    fields: dict[str, str] = {}
+    cookies = []
+    for line in head[1:]:
+        name, _, value = line.partition(":")
+        name, value = name.strip().lower(), value.strip()
+        if name == "set-cookie":
+            cookies.append(value)
+        fields[name] = value
+    keep = version == "HTTP/1.1" and fields.get("connection", "").lower() != "close"
+    start = head_end + 4
+    if method == "HEAD" or status in (204, 304) or 100 <= status < 200:
+        end, data = start, b""
+    elif "content-length" in fields:
+        end = start + int(fields["content-length"])
+        if len(buffer) < end:
+            return None
+        data = bytes(buffer[start:end])
+    elif fields.get("transfer-encoding", "").lower() == "chunked":
+        parts, end = [], start
+        while True:
+            line_end = buffer.find(b"\r\n", end)
+            if line_end < 0:
+                return None
+            size = int(bytes(buffer[end:line_end]).split(b";")[0], 16)
+            if len(buffer) < line_end + 2 + size + 2:
+                return None
+            parts.append(bytes(buffer[line_end + 2 : line_end + 2 + size]))
+            end = line_end + 2 + size + 2  # the chunk and its CRLF; the last has no trailer
+            if size == 0:
+                break
+        data = b"".join(parts)
+    elif ended:  # the body runs to the end of the connection
+        end, data, keep = len(buffer), bytes(buffer[start:]), False
+    else:
+        return None
+    return end, (status, fields, cookies, data, keep)
 
 
 def main() -> None:

@@ -25,7 +25,6 @@ need every target, are then left out.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import platform
 import sys
@@ -35,7 +34,6 @@ import timeit
 import urllib.error
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
-from datetime import datetime
 from pathlib import Path
 
 BENCH = Path(__file__).resolve().parent
@@ -49,14 +47,15 @@ import data  # noqa: E402
 import load  # noqa: E402
 import server  # noqa: E402
 from probe import probe  # noqa: E402
+from report import load_average, now, write_report  # noqa: E402
 from scoring_bench import make_hands  # noqa: E402
 
 import scoring  # noqa: E402
 from testsupport import live_server  # noqa: E402
+from testsupport.database import MAX_QUERIES  # noqa: E402
+from testsupport.routes import HX  # noqa: E402
 
 KB = 1000
-MAX_QUERIES = 4
-HX = {"HX-Request": "true"}
 
 
 def parse_args() -> argparse.Namespace:
@@ -309,7 +308,7 @@ def machine() -> dict:
         "memory": memory,
         "platform": platform.platform(),
         "python": platform.python_version(),
-        "load_average": " ".join(f"{v:.1f}" for v in os.getloadavg()),
+        "load_average": load_average(),
     }
 
 
@@ -506,7 +505,7 @@ def main() -> None:
         Path(p).suffix[1:]: b for p, b in probed["static"].items()
     }
     report = {
-        "date": datetime.now().astimezone().isoformat(timespec="seconds"),
+        "date": now(),
         "machine": host,
         "server": settings,
         "client": client,
@@ -528,9 +527,7 @@ def main() -> None:
     report["goals"] = goals(results, queries, own_bytes)
     report["runtime_s"] = time.monotonic() - began
     print_report(report)
-    out = args.out or ROOT / "build" / f"bench-{datetime.now():%Y-%m-%d-%H%M%S}.json"
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(report, indent=2, default=str) + "\n", encoding="utf-8")
+    out = write_report(report, "bench", args.out)
     print(f"results written to {out}")
 
 

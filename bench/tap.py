@@ -22,20 +22,19 @@ machine is a figure to report, not something to assert.
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import statistics
 import sys
 import tempfile
 import time
 from collections import Counter
-from datetime import datetime
 from pathlib import Path
 
 BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
 # The repo root for the app and testsupport/, bench/ for its siblings (see run.py).
 sys.path[:0] = [str(ROOT), str(BENCH)]
+
+from report import load_average, now, write_report  # noqa: E402
 
 TARGET_EXTRA_MS = 100  # issue #17: Save -> totals within one round trip + 100 ms
 # Taps of every hand: every seat bids 3 (each team 6); Team A takes 7 tricks, Team B the six
@@ -227,7 +226,7 @@ def main(argv: list[str] | None = None) -> dict | None:
     from testsupport.browser import CHROMIUM, LAUNCH_ARGS
 
     began = time.monotonic()
-    load_average = " ".join(f"{v:.1f}" for v in os.getloadavg())
+    load_before = load_average()
     with tempfile.TemporaryDirectory(prefix="spades-tap-") as tmp:
         url = f"sqlite:///{Path(tmp) / 'tap.sqlite3'}"
         live_server.migrate(url)
@@ -249,7 +248,7 @@ def main(argv: list[str] | None = None) -> dict | None:
     tricks, bids = figures["tricks"], figures["bids"]
     print(
         f"tap to screen ({args.rtt:g} ms round trip, {args.down_kbit:g} kbit/s down, "
-        f"{args.up_kbit:g} up; {args.hands} hands; load average {load_average}):"
+        f"{args.up_kbit:g} up; {args.hands} hands; load average {load_before}):"
     )
     for label, f in (("Save -> new totals on screen", tricks), ("Save bids -> trick rows", bids)):
         print(
@@ -264,9 +263,9 @@ def main(argv: list[str] | None = None) -> dict | None:
         f"{TARGET_EXTRA_MS} ms ({target:g} ms): {tricks['median_ms']:.0f} ms"
     )
     report = {
-        "date": datetime.now().astimezone().isoformat(timespec="seconds"),
+        "date": now(),
         "network": {"rtt_ms": args.rtt, "down_kbit": args.down_kbit, "up_kbit": args.up_kbit},
-        "load_average_before": load_average,
+        "load_average_before": load_before,
         "hands": args.hands,
         "figures": figures,
         "target_ms": target,
@@ -274,9 +273,7 @@ def main(argv: list[str] | None = None) -> dict | None:
         "saves": [{k: v for k, v in s.items() if k != "answers"} for s in saves],
         "runtime_s": time.monotonic() - began,
     }
-    out = args.out or ROOT / "build" / f"tap-{datetime.now():%Y-%m-%d-%H%M%S}.json"
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(report, indent=2, default=str) + "\n", encoding="utf-8")
+    out = write_report(report, "tap", args.out)
     print(f"tap to screen took {report['runtime_s']:.0f} s; results written to {out}")
     return report
 

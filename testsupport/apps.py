@@ -13,11 +13,10 @@ from database import database_url
 from extensions import db
 
 
-def fresh_app(folder: Path, **config: Any) -> Flask:
-    """The app on an empty database (a SQLite file in `folder`, or DATABASE_URL when it is set),
-    CSRF and rate limits off unless `config` says otherwise."""
-    url = os.environ.get("DATABASE_URL") or f"sqlite:///{folder / 'test.sqlite3'}"
-    app = create_app(
+def app_on(url: str, **config: Any) -> Flask:
+    """The app with the tests' settings (CSRF and rate limits off unless `config` says
+    otherwise) on the database at `url` as it is: nothing is dropped or made."""
+    return create_app(
         {
             "TESTING": True,
             "SECRET_KEY": "test-secret",
@@ -28,6 +27,12 @@ def fresh_app(folder: Path, **config: Any) -> Flask:
             **config,
         }
     )
+
+
+def fresh_app(folder: Path, **config: Any) -> Flask:
+    """The app on an empty database (a SQLite file in `folder`, or DATABASE_URL when it is set),
+    CSRF and rate limits off unless `config` says otherwise."""
+    app = app_on(os.environ.get("DATABASE_URL") or f"sqlite:///{folder / 'test.sqlite3'}", **config)
     with app.app_context():
         db.drop_all()
         db.create_all()

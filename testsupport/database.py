@@ -1,10 +1,13 @@
-"""The app's database seen from a test: its rows read straight from it, and the queries a
-request sends it (also counted by `make bench`).
+"""The app's database seen from a test: its rows read straight from it, the queries a request
+sends it (also counted by `make bench`), and a PostgreSQL database of a test's or a benchmark's
+own.
 """
 
 from __future__ import annotations
 
+import uuid
 from contextlib import contextmanager
+from urllib.parse import urlsplit
 
 from sqlalchemy import event, select
 
@@ -57,6 +60,15 @@ def stored_hands(app, token: str) -> list[HandRecord]:
     return hands
 
 
+def game_tokens(app) -> list[tuple[str, str]]:
+    """Every stored game's (edit token, view token), oldest first."""
+    with app.app_context():
+        rows = db.session.execute(
+            select(GameRecord.edit_token, GameRecord.view_token).order_by(GameRecord.id)
+        )
+        return [tuple(row) for row in rows]
+
+
 def view_token_of(app, edit_token: str) -> str:
     """The view link's token of the game behind an edit token, read from the database."""
     with app.app_context():
@@ -67,6 +79,9 @@ def view_token_of(app, edit_token: str) -> str:
     return token
 
 
+# The most queries any page or saved hand may send, however many hands its game has (issue #17):
+# checked by tests/web/test_query_counts.py and by `make bench`.
+MAX_QUERIES = 4
 # Transaction control and connection settings are not queries a page asks for. (SQLite needs
 # an explicit BEGIN, which the app sends; PostgreSQL's driver begins on its own, so counting
 # it would make a count depend on the database.)
@@ -112,3 +127,26 @@ def queries_sent(app):
     finally:
         for name, listener in listeners:
             event.remove(engine, name, listener)
+
+
+@contextmanager
+def postgresql_database(url: str, prefix: str = "spades_scratch", connect_timeout: int = 5):
+    """A new, empty database on the PostgreSQL server of `url`, dropped afterwards with whatever
+    is still connected to it; yields its URL (the scheme of `url` kept). Other databases on the
+    server, the one `url` names included, are left alone."""
+    import psycopg
+    from psycopg import sql
+
+    name = f"{prefix}_{uuid.uuid4().hex[:12]}"
+    conninfo = url.replace("+psycopg", "")  # SQLAlchemy's name of the driver, not libpq's
+
+    def admin(statement: sql.Composed) -> None:
+        """Run one statement on the server, outside any transaction (as CREATE DATABASE must)."""
+        with psycopg.connect(conninfo, autocommit=True, connect_timeout=connect_timeout) as db:
+            db.execute(statement)
+
+    admin(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+    try:
+        yield urlsplit(url)._replace(path=f"/{name}").geturl()
+    finally:
+        admin(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))

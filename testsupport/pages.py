@@ -4,13 +4,18 @@ Pages are read the way a person reads them: `Page` parses the HTML into a small 
 can ask for the text of the scoreboard totals, the options a tap row offers, which option is
 checked, and the error printed beside a field. Forms are sent the way a browser sends them:
 `submit` starts from what the rendered form would send (hidden inputs, checked radios, typed
-text, selected options) and refuses to tap a button the page does not offer.
+text, selected options) and refuses to tap a button the page does not offer. The answers that
+are not pages are read here too: a CSV download, the Content-Security-Policy header.
 
 Nothing here imports the app: the module reads HTML and drives whatever client it is given.
 """
 
 from __future__ import annotations
 
+import csv
+import html
+import io
+import re
 from html.parser import HTMLParser
 
 MINUS = "\u2212"  # the real minus sign the app prints before a negative number
@@ -226,6 +231,23 @@ class Page:
         return [node.text for node in self.root.find_all("p", "bags")]
 
 
+def deal_line(page: Page) -> str:
+    """The 'X deals · Y bids first' line above a game page's hand form."""
+    return page.form("hand-form").find(cls="deal").text
+
+
+def contracts(page: Page) -> list[str]:
+    """The 'North & South need 7' lines a game page shows once the bids are in (none before)."""
+    return [
+        node.text for box in page.find_all(cls="contracts") for node in box.find_all(cls="contract")
+    ]
+
+
+def history(page: Page) -> list[str]:
+    """The entries of a game page's history, top to bottom, as text."""
+    return [li.text for li in page.find(cls="history").find_all("li", "hand")]
+
+
 def number(text: str) -> int:
     """An integer as the app prints it, with a real minus sign or a hyphen."""
     return int(text.strip().replace(MINUS, "-"))
@@ -294,3 +316,58 @@ def submit(client, form: Node, changes=None, headers=None, button=None, **kwargs
     method = form.attrs.get("method", "get").lower()
     assert method == "post", method
     return client.post(form.attrs["action"], data=data, headers=headers or {}, **kwargs)
+
+
+# --- a page's tags as a list, and the answers that are not pages -------------------------------
+
+
+class Tags:
+    """Every start tag of an HTML text with its attributes, and each <script>'s content: the
+    flat view of the tree `Page` builds, for the checks that look at every tag at once."""
+
+    def __init__(self, text: str):
+        """Parse the text at once."""
+        root = Page(text).root
+        self.tags: list[tuple[str, dict]] = [(n.tag, n.attrs) for n in root.iter() if n is not root]
+        self.scripts: list[str] = [n.raw_text() for n in root.find_all("script")]
+
+    def all(self, tag: str, **attrs) -> list[dict]:
+        """The attributes of every tag with this name and these attribute values (a trailing
+        underscore is dropped from a name, so `class_` asks for `class`)."""
+        found = []
+        for name, have in self.tags:
+            if name == tag and all(have.get(k.rstrip("_")) == v for k, v in attrs.items()):
+                found.append(have)
+        return found
+
+    def one(self, tag: str, **attrs) -> dict:
+        """The attributes of the only tag with this name and these attribute values."""
+        found = self.all(tag, **attrs)
+        assert len(found) == 1, f"expected one <{tag} {attrs}>, found {found}"
+        return found[0]
+
+
+def text_of(markup: str) -> str:
+    """What a reader sees: tags dropped, entities decoded, white space collapsed."""
+    return " ".join(html.unescape(re.sub(r"<[^>]*>", " ", markup)).split())
+
+
+def section_tag(markup: str) -> dict:
+    """The attributes of the scoreboard's `<section class="game view">` element."""
+    return Tags(markup).one("section", class_="game view")
+
+
+def csv_table(response) -> list[list[str]]:
+    """A CSV answer read back with the csv module."""
+    return list(csv.reader(io.StringIO(response.get_data(as_text=True), newline="")))
+
+
+def csp_directives(response) -> dict[str, list[str]]:
+    """The Content-Security-Policy header as {directive: [sources]}."""
+    policy = response.headers.get("Content-Security-Policy", "")
+    directives = {}
+    for part in policy.split(";"):
+        words = part.split()
+        if words:
+            directives[words[0]] = words[1:]
+    return directives

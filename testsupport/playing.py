@@ -1,5 +1,9 @@
 """A game played through Flask's test client the way a person plays it: the table most tests
-sit at, starting a game on the home page's form, tapping hands into the game page's form.
+sit at, the hands they play there, starting a game on the home page's form, tapping hands into
+the game page's form, and the share panel's "new link" buttons.
+
+Seats are 0-3 clockwise (North, East, South, West); team A is seats 0 and 2, team B 1 and 3.
+Games use the default GameLake rules (500 to win, -200 loses).
 """
 
 from __future__ import annotations
@@ -17,6 +21,20 @@ NAMES = {
     "player_2": "Carla",
     "player_3": "Davi",
 }
+
+# A bid 4 + 3 = 7 and take 3 + 3 = 6: set, -70. B bid 3 + 3 = 6 and take 4 + 3 = 7: +60 + 1 bag.
+A_SET = {"bids": (4, 3, 3, 3), "tricks": (3, 4, 3, 3)}
+# Ana's Nil made (+100), Carla bid 5 and took 6 (+50 + 1 bag): A +151. B bid 7, took 7: +70.
+ANA_NIL = {"bids": ("nil", 4, 5, 3), "tricks": (0, 4, 6, 3)}
+# A bid 6 and take 7: +61. B bid 6 and take 6: +60.
+EVEN = {"bids": (3, 3, 3, 3), "tricks": (4, 3, 3, 3)}
+# The bids of the hand in play after one hand: A (Ana & Carla) need 4, B (Bruno & Davi) need 7.
+NEXT_BIDS = (2, 3, 2, 4)
+# A bid 2 and take 4: +22. B bid 10 and take 9: -100. Twice, and B falls to -200: A win.
+FLOOR_HAND = {"bids": (1, 5, 1, 5), "tricks": (2, 4, 2, 5)}
+# A hand that leaves team B 140 behind: A bid 6 + 6 = 12 and take 6 + 6 = 12 → +120;
+# B bid 1 + 1 = 2 and take 1 + 0 = 1 → set, −20.
+A_FAR_AHEAD = {"bids": (6, 1, 6, 1), "tricks": (6, 1, 6, 0)}
 
 
 def token_of(response) -> str:
@@ -36,6 +54,21 @@ def start_game(client, expect: int = 303, **typed):
     response = submit(client, form, typed)
     assert response.status_code == expect, response.get_data(as_text=True)
     return token_of(response) if expect == 303 else response
+
+
+def play_floor_game(client, **typed) -> str:
+    """A GameLake game started on the home page's form (with `typed`) that team B loses by
+    falling to exactly −200 in two hands of FLOOR_HAND, tapped into the game page's form.
+
+    Each hand: A bid 1 + 1 = 2 and take 2 + 2 = 4 → +20 + 2 bags = +22;
+    B bid 5 + 5 = 10 and take 4 + 5 = 9 → set, −100.
+    After two hands: A 22 + 22 = 44 (4 bags), B −100 − 100 = −200 ≤ −200: A win.
+    """
+    token = start_game(client, **typed)
+    page = None
+    for _ in range(2):
+        page = enter(client, token, FLOOR_HAND["bids"], FLOOR_HAND["tricks"], page=page)
+    return token
 
 
 def hand_taps(bids=None, tricks=None, team_tricks=None) -> dict:
@@ -96,3 +129,30 @@ def game_page(client, token, **kwargs) -> Page:
     response = client.get(f"/g/{token}", **kwargs)
     assert response.status_code == 200, response.status_code
     return Page(response)
+
+
+def playing_game(new_game, play, hands=(A_SET,), bids=NEXT_BIDS) -> str:
+    """A game with the given played hands and then the bids of the hand in play (if any), through
+    the `new_game` and `play` fixtures; its edit token."""
+    token = new_game(**NAMES)
+    for hand in hands:
+        play(token, hand["bids"], hand["tricks"])
+    if bids is not None:
+        play(token, bids)
+    return token
+
+
+def finished_game(new_game, play) -> str:
+    """A game team A won in two hands, team B having fallen to exactly -200."""
+    return playing_game(new_game, play, hands=(FLOOR_HAND, FLOOR_HAND), bids=None)
+
+
+def hand_form(bids, tricks) -> dict:
+    """The hand form's fields for these bids and tricks by seat, as the form posts them."""
+    return {name: str(value) for name, value in hand_taps(bids, tricks).items()}
+
+
+def rotate(client, token: str, link: str, nonce: str | None = None):
+    """Tap one of the share panel's "New view link" or "New edit link" buttons; the answer."""
+    data = {"link": link} | ({"nonce": nonce} if nonce else {})
+    return client.post(f"/g/{token}/rotate", data=data)

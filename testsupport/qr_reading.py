@@ -42,3 +42,19 @@ def raster(dark: set[tuple[int, int]], size: int, scale: int) -> bytes:
                 row[x] = 0
         rows.append(bytes(row))
     return b"".join(rows)
+
+
+def qr_dark_modules(svg_text: str) -> set[tuple[int, int]]:
+    """The (row, column) of every dark module in a QR SVG the app served."""
+    return dark_modules(ET.fromstring(svg_text))  # noqa: S314 - the app's own output
+
+
+def decode_qr(dark: set[tuple[int, int]], size: int):
+    """The text purepix reads from the drawn modules, or None when purepix is not installed."""
+    try:
+        import purepix
+    except ImportError:
+        return None
+    scale = 3
+    image = purepix.Image("L", (size * scale, size * scale), raster(dark, size, scale))
+    return purepix.qr.decode(image).decode()

@@ -11,7 +11,6 @@ CI=true, where they fail: CI must never pass without having driven a browser.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
@@ -30,6 +29,7 @@ from testsupport.browser import (
     what_is_missing,
 )
 from testsupport.live_server import live_server
+from testsupport.missing import cannot_run
 
 WAIT_AT_MOST_MS = 60_000
 
@@ -47,10 +47,7 @@ def browser():
     """Debian's Chromium, headless; skipped (failed under CI=true) when it cannot be had."""
     missing = what_is_missing()
     if missing:
-        message = f"browser tests cannot run: {missing}"
-        if os.environ.get("CI") == "true":
-            pytest.fail(message, pytrace=False)
-        pytest.skip(message)
+        cannot_run(f"browser tests cannot run: {missing}")
     from playwright.sync_api import expect, sync_playwright
 
     # Assertions that wait (expect) get the same generous bound as every other wait.

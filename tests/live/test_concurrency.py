@@ -17,11 +17,9 @@ import os
 import random
 import sqlite3
 import threading
-import uuid
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import closing, contextmanager
-from urllib.parse import urlsplit
+from contextlib import closing
 
 import pytest
 from sqlalchemy import create_engine, text
@@ -29,6 +27,7 @@ from sqlalchemy import create_engine, text
 from app import create_app
 from database import database_url as normalise_url
 from extensions import db
+from testsupport.database import postgresql_database
 from testsupport.http_phone import SERVER_GONE, Phone, bids_of, hand_changes, start_games
 from testsupport.live_server import live_server
 
@@ -62,22 +61,6 @@ def stored_bids(row: dict) -> tuple:
     return tuple(int(row[f"bid_{s}"]) for s in range(4))
 
 
-@contextmanager
-def postgresql_database(url: str):
-    """A new, empty database on the server of `url`, dropped afterwards; yields its URL."""
-    import psycopg
-    from psycopg import sql
-
-    name = f"spades_race_{uuid.uuid4().hex[:12]}"
-    with psycopg.connect(url, autocommit=True) as admin:
-        admin.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
-    try:
-        yield urlsplit(url)._replace(path=f"/{name}").geturl()
-    finally:
-        with psycopg.connect(url, autocommit=True) as admin:
-            admin.execute(sql.SQL("DROP DATABASE {} WITH (FORCE)").format(sql.Identifier(name)))
-
-
 @pytest.fixture
 def served_database(tmp_path):
     """The database URL for the live server: its own PostgreSQL database when DATABASE_URL
@@ -85,7 +68,7 @@ def served_database(tmp_path):
     file."""
     url = os.environ.get("DATABASE_URL", "")
     if url.startswith(("postgresql://", "postgres://")):
-        with postgresql_database(url) as own:
+        with postgresql_database(url, "spades_race") as own:
             yield own
     else:
         yield f"sqlite:///{tmp_path / 'race.sqlite3'}"

@@ -39,6 +39,7 @@ from urllib.parse import urlencode, urlsplit
 import pytest
 
 from testsupport.live_server import ROOT, free_port, migrate, serve, stop
+from testsupport.missing import cannot_run
 from testsupport.pages import Page, form_data
 from web.assets import SCRIPTS
 
@@ -211,10 +212,7 @@ def stack(tmp_path_factory):
     the module's tests; skipped (failed under CI=true) when nginx is missing."""
     missing = what_is_missing()
     if missing:
-        message = f"nginx tests cannot run: {missing}"
-        if os.environ.get("CI") == "true":
-            pytest.fail(message, pytrace=False)
-        pytest.skip(message)
+        cannot_run(f"nginx tests cannot run: {missing}")
     folder = tmp_path_factory.mktemp("nginx")
     url = f"sqlite:///{folder / 'spades.sqlite3'}"
     migrate(url)

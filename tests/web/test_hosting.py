@@ -25,7 +25,7 @@ from extensions import db
 from models import GameRecord
 from testsupport.apps import drop, fresh_app
 from testsupport.database import counts, view_token_of
-from testsupport.playing import token_of
+from testsupport.playing import rotate, token_of
 from web.qr import qr_svg
 
 NONCE = "hand-form-token-0001"  # the shape of a one-time token: 16 to 32 URL-safe characters
@@ -54,12 +54,6 @@ def bids(client, token: str, nonce: str | None = None, **headers):
     if nonce:
         data["nonce"] = nonce
     return client.post(f"/g/{token}/hand", data=data, headers=headers)
-
-
-def rotate(client, token: str, link: str, nonce: str | None = None):
-    """Tap "New view link" or "New edit link"; the answer."""
-    data = {"link": link} | ({"nonce": nonce} if nonce else {})
-    return client.post(f"/g/{token}/rotate", data=data)
 
 
 def location_token(response) -> str:

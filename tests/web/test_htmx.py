@@ -11,13 +11,12 @@ import re
 
 import pytest
 
-from app import create_app
 from extensions import db
+from testsupport.apps import app_on
 from testsupport.database import counts, snapshot
 from testsupport.pages import Page, submit
 from testsupport.playing import enter, start_game
-
-HX = {"HX-Request": "true"}
+from testsupport.routes import HX
 
 
 def is_partial(response) -> bool:
@@ -184,14 +183,8 @@ def test_the_htmx_config_swaps_the_409_and_422_answers(client):
 @pytest.fixture
 def csrf_client(app):
     """A client of an app like production's, with CSRF protection on, on the test database."""
-    secured = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "test-secret-csrf",
-            "SQLALCHEMY_DATABASE_URI": app.config["SQLALCHEMY_DATABASE_URI"],
-            "WTF_CSRF_ENABLED": True,
-        }
-    )
+    uri = app.config["SQLALCHEMY_DATABASE_URI"]
+    secured = app_on(uri, SECRET_KEY="test-secret-csrf", WTF_CSRF_ENABLED=True)
     yield secured.test_client()
     with secured.app_context():
         db.session.remove()

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-import os
 import secrets
 import socket
 
 import pytest
 
-from app import create_app
 from extensions import db
+from testsupport.apps import app_on
 from testsupport.database import counts, view_token_of
+from testsupport.missing import cannot_run
 from testsupport.pages import form_data
 from testsupport.playing import game_page, start_game
 
@@ -19,16 +19,8 @@ REDIS = ("127.0.0.1", 6379)
 
 def limited_app(tmp_path, **config):
     """The app with its rate limits on (the shared fixture turns them off), on a fresh file."""
-    app = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "test-secret",
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'limits.sqlite3'}",
-            "WTF_CSRF_ENABLED": False,
-            "RATELIMIT_ENABLED": True,  # each app starts with fresh in-memory counters
-            **config,
-        }
-    )
+    # Each app starts with fresh in-memory counters.
+    app = app_on(f"sqlite:///{tmp_path / 'limits.sqlite3'}", RATELIMIT_ENABLED=True, **config)
     with app.app_context():
         db.create_all()
     return app
@@ -111,9 +103,7 @@ def redis_reachable() -> bool:
 
 def test_limits_are_kept_in_redis_when_a_storage_uri_names_it(tmp_path):
     if not redis_reachable():
-        if os.environ.get("CI") == "true":
-            pytest.fail("CI needs Redis on 127.0.0.1:6379 to test the shared rate-limit storage")
-        pytest.skip("no Redis on 127.0.0.1:6379: the shared rate-limit storage is not tested")
+        cannot_run("no Redis on 127.0.0.1:6379: the shared rate-limit storage is not tested")
     import redis
 
     server = redis.Redis(*REDIS)

@@ -18,8 +18,9 @@ from pathlib import Path
 import pytest
 
 import scoring
-from app import create_app
 from extensions import db
+from testsupport.apps import app_on
+from testsupport.database import postgresql_database
 from testsupport.playing import enter, game_page, start_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -107,14 +108,7 @@ def test_the_migrated_database_takes_a_game(tmp_path, upgraded):
     # The app runs on the migrated file exactly as on one made by create_all.
     database = tmp_path / "copy.sqlite3"
     shutil.copy(upgraded, database)
-    app = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "test-secret",
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{database}",
-            "WTF_CSRF_ENABLED": False,
-        }
-    )
+    app = app_on(f"sqlite:///{database}")
     client = app.test_client()
     token = start_game(client)
     enter(client, token, bids=(4, 3, "nil", 5), tricks=(5, 3, 0, 5))
@@ -130,17 +124,8 @@ def fresh_postgres():
     url = os.environ.get("DATABASE_URL", "")
     if not url.startswith(("postgres://", "postgresql")):
         pytest.skip("DATABASE_URL is not PostgreSQL: the PostgreSQL migration pass runs in CI")
-    import psycopg
-
-    name = f"spades_migrations_{os.getpid()}"
-    admin = url.replace("+psycopg", "")
-    with psycopg.connect(admin, autocommit=True) as connection:
-        connection.execute(f'DROP DATABASE IF EXISTS "{name}"')
-        connection.execute(f'CREATE DATABASE "{name}"')
-    base = admin.rsplit("/", 1)[0]
-    yield f"{base}/{name}"
-    with psycopg.connect(admin, autocommit=True) as connection:
-        connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    with postgresql_database(url, "spades_migrations") as own:
+        yield own
 
 
 def test_upgrade_from_empty_and_check_on_postgresql(fresh_postgres):
@@ -151,21 +136,21 @@ def test_upgrade_from_empty_and_check_on_postgresql(fresh_postgres):
     assert "No new upgrade operations detected" in checked.stdout + checked.stderr
 
 
-def test_a_game_stored_before_individual_play_keeps_working_after_the_upgrade(tmp_path):
-    database = tmp_path / "older.sqlite3"
-    done = flask_db(database, "upgrade", "b7e1c4d2a9f0")  # the schema before issue 16
+def game_from_before(database: Path, revision: str) -> str:
+    """A game stored in a database at the schema of `revision`, which is then upgraded to the
+    latest; the game's edit token."""
+    done = flask_db(database, "upgrade", revision)
     assert done.returncode == 0, done.stderr
     token = store_old_game(database)
     done = flask_db(database, "upgrade")
     assert done.returncode == 0, done.stderr
-    app = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "test-secret",
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{database}",
-            "WTF_CSRF_ENABLED": False,
-        }
-    )
+    return token
+
+
+def test_a_game_stored_before_individual_play_keeps_working_after_the_upgrade(tmp_path):
+    database = tmp_path / "older.sqlite3"
+    token = game_from_before(database, "b7e1c4d2a9f0")  # the schema before issue 16
+    app = app_on(f"sqlite:///{database}")
     client = app.test_client()
     with sqlite3.connect(database) as connection:
         nullable = {row[1]: not row[3] for row in connection.execute("PRAGMA table_info(hand)")}
@@ -183,23 +168,13 @@ def test_a_game_stored_before_individual_play_keeps_working_after_the_upgrade(tm
 
 def test_a_game_stored_before_tables_keeps_its_hands_and_can_join_one_after_the_upgrade(tmp_path):
     database = tmp_path / "older.sqlite3"
-    done = flask_db(database, "upgrade", "c4d8e2f1a7b3")  # the schema before issue 14
-    assert done.returncode == 0, done.stderr
-    settings = {
-        "TESTING": True,
-        "SECRET_KEY": "test-secret",
-        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{database}",
-        "WTF_CSRF_ENABLED": False,
-    }
-    token = store_old_game(database)
-    done = flask_db(database, "upgrade")
-    assert done.returncode == 0, done.stderr
+    token = game_from_before(database, "c4d8e2f1a7b3")  # the schema before issue 14
     with sqlite3.connect(database) as connection:
         # Added in place: the game table was not copied, so its hand is still there.
         assert connection.execute("SELECT count(*) FROM hand").fetchone() == (1,)
         columns = {row[1] for row in connection.execute("PRAGMA table_info(game)")}
     assert {"table_id", "best_of"} <= columns
-    app = create_app(settings)  # a new process after the upgrade
+    app = app_on(f"sqlite:///{database}")  # a new process after the upgrade
     client = app.test_client()
     assert game_page(client, token).totals() == (141, 80)
     made = client.post("/tables", data={"name": "Friday club"})

@@ -17,8 +17,7 @@ from models import new_token, token_hash
 from testsupport.database import counts, stored_game, stored_hands
 from testsupport.pages import Page, form_data, submit
 from testsupport.playing import enter, game_page, hand_taps, start_game, token_of
-
-HX = {"HX-Request": "true"}
+from testsupport.routes import HX
 
 ORDINARY = {"bids": (3, 3, 3, 3), "team_tricks": (7, None)}
 

@@ -16,12 +16,11 @@ from extensions import db
 from games import Replays
 from games.reading import replay_hands, stored_hands
 from models import GameRecord, HandRecord
-from testsupport.database import queries_sent
+from testsupport.database import MAX_QUERIES, queries_sent
 from testsupport.pages import Page, form_data
 from testsupport.playing import hand_taps, start_game
+from testsupport.routes import HX
 
-MAX_QUERIES = 4
-HX = {"HX-Request": "true"}
 SMALL, LARGE = 2, 30
 # Every bid made, one bag a hand: 30 hands stay far below the 10000 the games are played to.
 HANDS = (

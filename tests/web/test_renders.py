@@ -9,12 +9,11 @@ from contextlib import contextmanager
 import pytest
 from flask import template_rendered
 
-from app import create_app
+from testsupport.apps import app_on
 from testsupport.database import counts, view_token_of
 from testsupport.pages import Page, submit
 from testsupport.playing import enter, hand_taps, start_game
-
-HX = {"HX-Request": "true"}
+from testsupport.routes import HX
 
 
 @contextmanager
@@ -71,15 +70,8 @@ def test_every_showing_has_fresh_one_time_tokens_and_no_hole_is_left(app, client
 
 def with_csrf(app):
     """A second app on the same database with CSRF protection on, as production has it."""
-    return create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "test-secret-renders",
-            "SQLALCHEMY_DATABASE_URI": app.config["SQLALCHEMY_DATABASE_URI"],
-            "WTF_CSRF_ENABLED": True,
-            "RATELIMIT_ENABLED": False,
-        }
-    )
+    uri = app.config["SQLALCHEMY_DATABASE_URI"]
+    return app_on(uri, SECRET_KEY="test-secret-renders", WTF_CSRF_ENABLED=True)
 
 
 def test_each_phone_gets_its_own_csrf_token_from_the_same_kept_page_and_can_save(app):
@@ -141,11 +133,8 @@ def assert_shown_as_rendered_whole(client, whole, path: str, headers: dict) -> N
 def keeping_nothing(app):
     """A client of a second app on the same database whose worker keeps no page, part or
     replay: every page it shows is read and rendered whole."""
-    return create_app(
-        {key: app.config[key] for key in ("TESTING", "SECRET_KEY", "SQLALCHEMY_DATABASE_URI")}
-        | {"WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False, "RENDER_CHARACTERS_KEPT": 0}
-        | {"REPLAY_HANDS_KEPT": 0}
-    ).test_client()
+    uri = app.config["SQLALCHEMY_DATABASE_URI"]
+    return app_on(uri, RENDER_CHARACTERS_KEPT=0, REPLAY_HANDS_KEPT=0).test_client()
 
 
 @contextmanager

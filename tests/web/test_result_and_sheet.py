@@ -13,9 +13,9 @@ import games
 from testsupport.database import view_token_of
 from testsupport.pages import MINUS, Node, Page
 from testsupport.playing import NAMES, start_game
+from testsupport.routes import HX
 from web.summary import game_summary
 
-HX = {"HX-Request": "true"}
 ISOLATES = str.maketrans("", "", "\u2068\u2069")  # around every typed name in plain text
 # Reds bid 4 + 3 and take 5 + 3: contract 7 made with a bag, +71. Blues bid 3 + 3 and take
 # 3 + 2: set, −60.

@@ -6,10 +6,10 @@ from __future__ import annotations
 from testsupport.database import snapshot, stored_hands
 from testsupport.pages import Page, submit
 from testsupport.playing import NAMES, enter, game_page, start_game
+from testsupport.routes import HX
 
 TAP_THE_TRICKS = "Tap the tricks each team took."
 PT = {"Accept-Language": "pt-BR"}
-HX = {"HX-Request": "true"}
 
 
 def save_with_no_tricks(client, token, headers=None, path=""):

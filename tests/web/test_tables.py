@@ -1,112 +1,34 @@
 """Tables of people: games from several phones collect in one table, whose pages show the series
-and the career figures worked out from the stored hands (issue 14)."""
+and the career figures worked out from the stored hands (issue 14). The table's helpers and
+hands are testsupport.tables'."""
 
 from __future__ import annotations
 
 import json
-import os
 import re
-import threading
 
 import pytest
-from sqlalchemy import func, select, text
+from sqlalchemy import func, select
 
 from extensions import db
-from games import Standings
 from models import GameRecord, TableRecord
 from testsupport.database import queries_sent, stored_game
 from testsupport.pages import Page, submit
 from testsupport.playing import enter, token_of
-
-# Played to 100, one hand ends a game: a side bidding 10 that takes exactly 10 scores +100,
-# the other side (5 bid, 3 taken) is set, −50.
-TO_100 = {"target": "100"}
-NORTH_SOUTH_WIN = {"bids": (5, 3, 5, 2), "team_tricks": (10, 3)}
-EAST_WEST_WIN = {"bids": (3, 5, 2, 5), "team_tricks": (3, 10)}
-# Ana & Carla (North, South) against Bia & Dani (East, West); then Ana & Bia against the others.
-FIRST_PAIRING = {"player_0": "Ana", "player_1": "Bia", "player_2": "Carla", "player_3": "Dani"}
-SECOND_PAIRING = {"player_0": "Ana", "player_1": "Carla", "player_2": "Bia", "player_3": "Dani"}
-
-
-def make_table(client, name: str = "Friday club") -> str:
-    """Make a table through its form; its edit token."""
-    page = Page(client.get("/tables/new"))
-    response = submit(client, page.form(action="/tables"), {"name": name})
-    assert response.status_code == 303, response.get_data(as_text=True)
-    match = re.fullmatch(r"/t/([A-Za-z0-9_-]+)", response.headers["Location"])
-    assert match, response.headers["Location"]
-    return match.group(1)
-
-
-def view_token(client, table: str) -> str:
-    """The view token a table's own page shares."""
-    found = re.search(r"/tv/([A-Za-z0-9_-]+)", client.get(f"/t/{table}").get_data(as_text=True))
-    assert found
-    return found.group(1)
-
-
-def start_at_table(client, table: str, **typed) -> str:
-    """Start a game from the table's "New game at this table" link; the game's edit token."""
-    page = Page(client.get(f"/?table={table}"))
-    form = page.form(action="/games")
-    response = submit(client, form, TO_100 | typed)
-    return token_of(response)
-
-
-def series_line(client, token: str) -> str:
-    """The series line of a game's page, in plain words."""
-    return series_words(client.get(f"/g/{token}").text)
-
-
-def series_words(html: str) -> str:
-    """The series line of a page or part, in plain words."""
-    found = re.search(r'<p class="series">(.*?)</p>', html, re.S)
-    assert found, "no series line"
-    return re.sub(r"<[^>]+>", "", found.group(1)).replace("&amp;", "&").strip()
-
-
-def game_view_token(client, token: str) -> str:
-    """The view token a game's page shares."""
-    found = re.search(r"/v/([A-Za-z0-9_-]+)", client.get(f"/g/{token}").get_data(as_text=True))
-    assert found
-    return found.group(1)
-
-
-def join_table(client, token: str, table: str):
-    """Post a game's "Add to a table" form with this table chosen; the answer."""
-    page = Page(client.get(f"/g/{token}/table"))
-    return submit(client, page.form(action=f"/g/{token}/table"), {"in_table": table})
-
-
-def poll(client, view: str, tag: str):
-    """A view link's poll, as htmx sends it, with the tag of the part the phone holds."""
-    return client.get(f"/v/{view}", headers={"HX-Request": "true", "If-None-Match": tag})
-
-
-def correct_to_east_west(client, token: str) -> None:
-    """Correct hand 1 of a one-hand game to East-West's win: Bia & Dani, seated as
-    FIRST_PAIRING, bid 10 and take 10 (+100); Ana & Carla bid 5 and take 3 (−50)."""
-    assert correct_to_east_west_status(client, token) == 303
-
-
-def correct_to_east_west_status(client, token: str) -> int:
-    """`correct_to_east_west`, giving the answer's status."""
-    edit = Page(client.get(f"/g/{token}/hands/1"))
-    bids = dict(zip(("bid_0", "bid_1", "bid_2", "bid_3"), EAST_WEST_WIN["bids"], strict=True))
-    taps = bids | {"team_tricks_0": 3, "team_tricks_1": 10}
-    return submit(client, edit.form(cls="hand-form"), taps).status_code
-
-
-def stats_json(client, view: str) -> dict:
-    """The table's career figures as its JSON twin gives them."""
-    response = client.get(f"/tv/{view}/stats.json")
-    assert response.status_code == 200
-    return json.loads(response.get_data(as_text=True))
-
-
-def figures_of(stats: dict, kind: str, name: str) -> dict:
-    """One player's or partnership's figures from the stats JSON."""
-    return next(f for f in stats[kind] if f["name"] == name)
+from testsupport.tables import (
+    EAST_WEST_WIN,
+    FIRST_PAIRING,
+    NORTH_SOUTH_WIN,
+    SECOND_PAIRING,
+    TO_100,
+    figures_of,
+    join_table,
+    make_table,
+    series_line,
+    start_at_table,
+    stats_json,
+    view_token,
+)
 
 
 @pytest.fixture
@@ -370,45 +292,6 @@ def test_shuffle_changes_the_partners_and_writes_nothing(app, client):
         assert db.session.scalar(select(func.count(GameRecord.id))) == 0
 
 
-def test_the_followed_table_answers_304_until_one_of_its_games_changes(client):
-    table = make_table(client)
-    view = view_token(client, table)
-    token = start_at_table(client, table, **FIRST_PAIRING)
-    hx = {"HX-Request": "true"}
-    first = client.get(f"/tv/{view}", headers=hx)
-    etag = first.headers["ETag"]
-    assert client.get(f"/tv/{view}", headers=hx | {"If-None-Match": etag}).status_code == 304
-    enter(client, token, **NORTH_SOUTH_WIN)
-    changed = client.get(f"/tv/{view}", headers=hx | {"If-None-Match": etag})
-    assert changed.status_code == 200
-    assert "Ana" in changed.get_data(as_text=True)
-
-
-def stats_queries(app, client, view: str) -> int:
-    """How many queries the table's stats page runs, for a worker that kept no replay and no
-    career figures."""
-    app.extensions["replays"].clear()
-    app.extensions["standings"] = Standings(app.config["STANDINGS_KEPT"])
-    with queries_sent(app) as statements:
-        assert client.get(f"/tv/{view}/stats").status_code == 200
-    return len(statements)
-
-
-def test_the_stats_page_runs_the_same_few_queries_however_many_games(app, client):
-    table = make_table(client)
-    view = view_token(client, table)
-    counts = []
-    for games in (1, 4):
-        while len(re.findall('class="score"', client.get(f"/t/{table}").text)) < games:
-            enter(client, start_at_table(client, table, **FIRST_PAIRING), **NORTH_SOUTH_WIN)
-        counts.append(stats_queries(app, client, view))
-    assert counts[0] == counts[1] <= 4
-    # Unchanged since: the table, and the one small query that says it is unchanged.
-    with queries_sent(app) as statements:
-        assert client.get(f"/tv/{view}/stats").status_code == 200
-    assert len(statements) == 2, statements
-
-
 def test_this_phones_stats_count_only_its_own_games(phones):
     table = make_table(phones[0])
     enter(phones[0], start_at_table(phones[0], table, **FIRST_PAIRING), **NORTH_SOUTH_WIN)
@@ -430,180 +313,3 @@ def test_the_result_to_share_says_where_the_series_stands(client):
     assert summary
     lines = summary.group(1).replace("&amp;", "&").replace("\u2068", "").replace("\u2069", "")
     assert lines.splitlines()[2] == "Ana & Carla lead the series 1–0 · best of 3"
-
-
-def game_page_queries(app, client, token: str) -> tuple[int, int]:
-    """How many queries a game's page runs for a worker that kept nothing, then again."""
-    app.extensions["replays"].clear()
-    app.extensions["standings"] = Standings(app.config["STANDINGS_KEPT"])
-    counts = []
-    for _ in range(2):
-        with queries_sent(app) as statements:
-            assert client.get(f"/g/{token}").status_code == 200
-        counts.append(len(statements))
-    return counts[0], counts[1]
-
-
-def test_a_game_page_at_a_table_runs_as_many_queries_however_many_games_came_before(app, client):
-    """Kept nothing: the game, its hands, the state of the table's games, the games before it and
-    their hands. Then the game, and the state that says its series is unchanged."""
-    table = make_table(client)
-    counts = []
-    for before in (1, 5):
-        while len(re.findall('class="score"', client.get(f"/t/{table}").text)) < before:
-            enter(client, start_at_table(client, table, **FIRST_PAIRING), **NORTH_SOUTH_WIN)
-        token = start_at_table(client, table, **FIRST_PAIRING)
-        enter(client, token, bids=(3, 3, 3, 3))
-        counts.append(game_page_queries(app, client, token))
-    assert counts[0] == counts[1] == (5, 2)
-
-
-def test_a_correction_to_an_earlier_game_changes_a_later_games_series_at_once(client):
-    """Game 1, Ana & Carla win (+100). Game 2 in play: "Ana & Carla lead the series 1–0". Game
-    1's hand corrected to East-West taking 10 (Bia & Dani +100, Ana & Carla set, −50): now Bia &
-    Dani lead 1–0, on game 2's page at once."""
-    table = make_table(client)
-    first = start_at_table(client, table, **FIRST_PAIRING)
-    enter(client, first, **NORTH_SOUTH_WIN)
-    second = start_at_table(client, table, **FIRST_PAIRING)
-    assert series_line(client, second) == "Ana & Carla lead the series 1–0"
-    correct_to_east_west(client, first)
-    assert series_line(client, second) == "Bia & Dani lead the series 1–0"
-
-
-def test_a_correction_or_undo_in_an_earlier_game_reaches_a_later_games_view_link_at_its_poll(
-    client,
-):
-    """Game 2's view link is unchanged ("not modified") while nothing before it changes. Game 1
-    corrected (as in the test above): the poll with the same tag answers the new series line,
-    though game 2 itself did not change. Game 1's hand undone: game 1 is in play again and
-    counts for nobody, so the next poll answers a part with no series line."""
-    table = make_table(client)
-    first = start_at_table(client, table, **FIRST_PAIRING)
-    enter(client, first, **NORTH_SOUTH_WIN)
-    second = start_at_table(client, table, **FIRST_PAIRING)
-    view = game_view_token(client, second)
-    tag = client.get(f"/v/{view}", headers={"HX-Request": "true"}).headers["ETag"]
-    assert poll(client, view, tag).status_code == 304
-
-    correct_to_east_west(client, first)
-    answer = poll(client, view, tag)
-    assert answer.status_code == 200
-    assert series_words(answer.text) == "Bia & Dani lead the series 1–0"
-    tag = answer.headers["ETag"]
-    assert poll(client, view, tag).status_code == 304
-
-    undo = Page(client.get(f"/g/{first}/undo"))
-    assert submit(client, undo.form(action=f"/g/{first}/undo")).status_code == 303
-    answer = poll(client, view, tag)
-    assert answer.status_code == 200
-    assert '<p class="series">' not in answer.text
-
-
-@pytest.mark.parametrize("then_at_a_table", [False, True])
-def test_a_correction_in_a_rematch_chain_reaches_the_rematchs_view_link_at_its_poll(
-    client, new_game, then_at_a_table
-):
-    """Without a table: game 1 won by Ana & Carla, its rematch in play; game 1 corrected to Bia
-    & Dani's win, and the rematch's view link, polled with the tag it held, shows them leading.
-    The same when game 1 joined a table after its rematch was made: the rematch, at no table,
-    counts the chain still."""
-    token = new_game(**TO_100, **FIRST_PAIRING)
-    enter(client, token, **NORTH_SOUTH_WIN)
-    rematch = token_of(submit(client, Page(client.get(f"/g/{token}")).form(cls="rematch")))
-    if then_at_a_table:
-        assert join_table(client, token, make_table(client)).status_code == 303
-    view = game_view_token(client, rematch)
-    part = client.get(f"/v/{view}", headers={"HX-Request": "true"})
-    assert series_words(part.text) == "Ana & Carla lead the series 1–0"
-    correct_to_east_west(client, token)
-    answer = poll(client, view, part.headers["ETag"])
-    assert answer.status_code == 200
-    assert series_words(answer.text) == "Bia & Dani lead the series 1–0"
-
-
-def test_a_finished_game_joining_the_table_reaches_a_later_games_view_link_at_its_poll(
-    client, new_game
-):
-    """Game 1, on its own, won by Ana & Carla; game 2, started at the table after it, in play
-    with no series line. Game 1 joins the table: game 2's poll, with the tag it held, answers
-    "Ana & Carla lead the series 1–0"."""
-    earlier = new_game(**TO_100, **FIRST_PAIRING)
-    enter(client, earlier, **NORTH_SOUTH_WIN)
-    table = make_table(client)
-    later = start_at_table(client, table, **FIRST_PAIRING)
-    view = game_view_token(client, later)
-    part = client.get(f"/v/{view}", headers={"HX-Request": "true"})
-    assert '<p class="series">' not in part.text
-    assert join_table(client, earlier, table).status_code == 303
-    answer = poll(client, view, part.headers["ETag"])
-    assert answer.status_code == 200
-    assert series_words(answer.text) == "Ana & Carla lead the series 1–0"
-
-
-@pytest.mark.skipif(
-    not os.environ.get("DATABASE_URL", "").startswith("postgresql"),
-    reason="SQLite has one writer at a time: only PostgreSQL's writers lock rows apart",
-)
-def test_two_corrections_at_one_table_wait_on_each_other_but_never_deadlock(app, client):
-    """Game 1 is corrected while another writer holds game 2 (as a correction of game 2 does
-    once it has claimed it) and then takes game 3 (the series versions of its later games). The
-    correction claims game 1 and takes the later games in the order of their ids, so it waits
-    at game 2 holding nothing else: the other writer gets game 3, and both writes go through.
-    Game 2's row is written last before the race, so that a scan in storage order meets game 3
-    before game 2 (how a correction locking in any other order would deadlock here)."""
-    table = make_table(client)
-    first = start_at_table(client, table, **FIRST_PAIRING)
-    enter(client, first, **NORTH_SOUTH_WIN)
-    second = start_at_table(client, table, **FIRST_PAIRING)
-    third = start_at_table(client, table, **FIRST_PAIRING)
-    enter(client, second, bids=NORTH_SOUTH_WIN["bids"])
-    ids = [stored_game(app, token).id for token in (first, second, third)]
-    answers: list[int] = []
-    with app.app_context():
-        other = db.engine.connect()
-        # Each look on its own transaction: PostgreSQL shows a transaction the activity of its
-        # first look only.
-        watcher = db.engine.connect().execution_options(isolation_level="AUTOCOMMIT")
-        lock = text("UPDATE game SET version = version WHERE id = :id")
-        correction = threading.Thread(
-            target=lambda: answers.append(correct_to_east_west_status(client, first))
-        )
-        waiting = text(
-            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
-            " AND wait_event_type = 'Lock' AND query LIKE '%UPDATE game SET series_version%'"
-        )
-        other.execute(lock, {"id": ids[1]})
-        correction.start()
-        try:
-            # Asked again and again until the correction waits at game 2 (each answer is the
-            # database's own word, so no pause is guessed), or has ended without waiting.
-            while not watcher.execute(waiting).scalar():
-                assert correction.is_alive(), "the correction never waited for game 2"
-            other.execute(lock, {"id": ids[2]})  # would wait (a deadlock) if it held game 3
-            other.commit()
-        finally:  # game 2 let go whatever happened, so that nothing waits for ever
-            other.rollback()
-            other.close()
-            correction.join(60)
-            watcher.close()
-    assert answers == [303]
-    assert [stored_game(app, t).series_version for t in (second, third)] == [1, 1]
-
-
-def test_a_finished_game_moved_to_another_table_leaves_the_series_of_the_first(client):
-    """Game 1 won by Ana & Carla at one table, game 2 in play after it there: "Ana & Carla lead
-    the series 1–0". Game 1 sent to another table (its join form posted again): game 2's poll
-    answers a part with no series line."""
-    table = make_table(client)
-    first = start_at_table(client, table, **FIRST_PAIRING)
-    enter(client, first, **NORTH_SOUTH_WIN)
-    second = start_at_table(client, table, **FIRST_PAIRING)
-    view = game_view_token(client, second)
-    part = client.get(f"/v/{view}", headers={"HX-Request": "true"})
-    assert series_words(part.text) == "Ana & Carla lead the series 1–0"
-    elsewhere = make_table(client, "Sunday club")
-    assert join_table(client, first, elsewhere).status_code == 303  # its form posted again
-    answer = poll(client, view, part.headers["ETag"])
-    assert answer.status_code == 200
-    assert '<p class="series">' not in answer.text
