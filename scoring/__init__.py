@@ -68,14 +68,9 @@ from .hand import (
     Hand,
     InvalidHand,
     Problem,
-    bid_problems,
-    blind_nil_allowed,
-    fill_in_tricks,
-    hand_problems,
     is_nil,
     seats_of,
     team_of,
-    trick_problems,
 )
 from .rules import (
     ALL_PRESETS,
@@ -97,6 +92,13 @@ from .rules import (
 )
 from .series import BEST_OF, InvalidSeries, Series, series
 from .stats import Career, Figures, HandMark, HeadToHead, PlayedGame, career, name_key
+from .validation import (
+    bid_problems,
+    blind_nil_allowed,
+    fill_in_tricks,
+    hand_problems,
+    trick_problems,
+)
 
 __all__ = [
     "ALL_PRESETS",

@@ -10,17 +10,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import cast
 
-from .hand import (
-    BLIND_NIL,
-    Bid,
-    Hand,
-    InvalidHand,
-    Problem,
-    blind_nil_allowed,
-    hand_problems,
-    is_nil,
-)
+from .hand import BLIND_NIL, Bid, Hand, InvalidHand, Problem, is_nil
 from .rules import BagMode, FailedNilTricks, Rules, SetScores
+from .validation import blind_nil_allowed, hand_problems
 
 # Breakdown item kinds, in the order they are listed.
 CONTRACT = "contract"
