@@ -8,7 +8,6 @@ from sqlalchemy.exc import IntegrityError
 
 import scoring
 from extensions import db
-from games.claims import RECENT_WRITES as RECENT_WRITES  # where tests/web/test_once.py reads it
 from games.claims import Conflict, Write, commit, commit_and_keep, overtaken
 from games.reading import ScoredGame
 from models import HandRecord, StoredHand, hand_columns

@@ -11,16 +11,17 @@ from dataclasses import dataclass, field
 from sqlalchemy import select
 
 from extensions import db
-from testsupport.pages import Page, submit
-from testsupport.playing import enter, start_game, token_of
+from testsupport.playing import enter, link_on, rematch, replace_link, start_game
+from testsupport.tables import (
+    EAST_WEST_WIN,
+    FIRST_PAIRING,
+    NORTH_SOUTH_WIN,
+    TO_100,
+    make_table,
+    start_at_table,
+)
 
-# Played to 100, one hand ends a partnership game: the side bidding 10 that takes 10 scores
-# +100, the other side (5 bid, 3 taken) is set, −50.
-TO_100 = {"target": "100"}
-NORTH_SOUTH_WIN = {"bids": (5, 3, 5, 2), "team_tricks": (10, 3)}
-EAST_WEST_WIN = {"bids": (3, 5, 2, 5), "team_tricks": (3, 10)}
-# Ana & Carla (North, South) against Bia & Dani (East, West).
-FOURS = {"player_0": "Ana", "player_1": "Bia", "player_2": "Carla", "player_3": "Dani"}
+# Three players on their own: Ana, Bruno and Carla.
 THREE = {"player_0": "Ana", "player_1": "Bruno", "player_2": "Carla"}
 # The one-time tokens a page's forms carry (a fresh one on every render) and Flask-WTF's CSRF
 # token: the only parts of a page that may differ between two renders of the same rows.
@@ -38,41 +39,6 @@ class Evening:
     gone: list[str] = field(default_factory=list)
 
 
-def link_on(client, path: str, prefix: str) -> str:
-    """The token of the first link starting with `prefix` (`/v`, `/tv`) on the page at `path`."""
-    found = re.search(rf'{prefix}/([A-Za-z0-9_-]+)"', client.get(path).get_data(as_text=True))
-    assert found, f"no {prefix}/ link on {path}"
-    return found.group(1)
-
-
-def make_table(client, name: str) -> str:
-    """Make a table through its form; its edit token."""
-    page = Page(client.get("/tables/new"))
-    response = submit(client, page.form(action="/tables"), {"name": name})
-    assert response.status_code == 303, response.get_data(as_text=True)
-    return response.headers["Location"].rsplit("/", 1)[-1]
-
-
-def start_at_table(client, table_token: str, **typed) -> str:
-    """Start a game from the table's "New game at this table" link; its edit token."""
-    form = Page(client.get(f"/?table={table_token}")).form(action="/games")
-    return token_of(submit(client, form, typed))
-
-
-def rematch(client, token: str) -> str:
-    """Tap a finished game's Rematch button; the new game's edit token."""
-    return token_of(submit(client, Page(client.get(f"/g/{token}")).form(cls="rematch")))
-
-
-def replace_link(client, page: str, which: str) -> str:
-    """Tap "replace" for the view or edit link on a game's or table's own page (`/g/…`,
-    `/t/…`); the edit token the answer goes on with."""
-    form = Page(client.get(page)).form(cls="rotate")
-    response = submit(client, form, button=("link", which))
-    assert response.status_code == 303, response.get_data(as_text=True)
-    return response.headers["Location"].split("#")[0].rsplit("/", 1)[-1]
-
-
 def play_evening(client) -> Evening:
     """A club's evening at the table "Friday club", and a game on its own.
 
@@ -82,17 +48,17 @@ def play_evening(client) -> Evening:
     its own: a Three-handed game to 500 in play. Replaced: the first game's view link, the
     Three-handed game's edit link, and the table's view link.
     """
-    table = make_table(client, "Friday club")
-    first = start_at_table(client, table, best_of="3", **FOURS, **TO_100)
+    table = make_table(client)
+    first = start_at_table(client, table, best_of="3", **FIRST_PAIRING, **TO_100)
     enter(client, first, **NORTH_SOUTH_WIN)
     second = rematch(client, first)
     enter(client, second, **EAST_WEST_WIN)
     third = rematch(client, second)
     enter(client, third, **NORTH_SOUTH_WIN)
-    in_play = start_at_table(client, table, **FOURS)
+    in_play = start_at_table(client, table, **FIRST_PAIRING, target="500")
     enter(client, in_play, bids=(4, "nil", 3, 4), tricks=(5, 0, 3, 5))
     enter(client, in_play, bids=(3, 3, 3, 3))
-    cut_throat = start_at_table(client, table, table="cutthroat", **FOURS, **TO_100)
+    cut_throat = start_at_table(client, table, table="cutthroat", **FIRST_PAIRING, **TO_100)
     for bids, tricks in (
         ((4, 3, 3, 3), (4, 3, 3, 3)),
         ((6, 7, "nil", "nil"), (6, 7, 0, 0)),

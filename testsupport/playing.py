@@ -156,3 +156,24 @@ def rotate(client, token: str, link: str, nonce: str | None = None):
     """Tap one of the share panel's "New view link" or "New edit link" buttons; the answer."""
     data = {"link": link} | ({"nonce": nonce} if nonce else {})
     return client.post(f"/g/{token}/rotate", data=data)
+
+
+def link_on(client, path: str, prefix: str) -> str:
+    """The token of the first link starting with `prefix` (`/v`, `/tv`) on the page at `path`."""
+    found = re.search(rf'{prefix}/([A-Za-z0-9_-]+)"', client.get(path).get_data(as_text=True))
+    assert found, f"no {prefix}/ link on {path}"
+    return found.group(1)
+
+
+def rematch(client, token: str) -> str:
+    """Tap a finished game's Rematch button; the new game's edit token."""
+    return token_of(submit(client, Page(client.get(f"/g/{token}")).form(cls="rematch")))
+
+
+def replace_link(client, page: str, which: str) -> str:
+    """Tap "replace" for the view or edit link on a game's or table's own page (`/g/…`,
+    `/t/…`); the edit token the answer goes on with."""
+    form = Page(client.get(page)).form(cls="rotate")
+    response = submit(client, form, button=("link", which))
+    assert response.status_code == 303, response.get_data(as_text=True)
+    return response.headers["Location"].split("#")[0].rsplit("/", 1)[-1]

@@ -39,9 +39,10 @@ def view_token(client, table: str) -> str:
     return found.group(1)
 
 
-def start_at_table(client, table: str, **typed) -> str:
-    """Start a game from the table's "New game at this table" link; the game's edit token."""
-    page = Page(client.get(f"/?table={table}"))
+def start_at_table(client, table_token: str, **typed) -> str:
+    """Start a game from the table's "New game at this table" link (the form's fields as
+    typed, `table` among them for a table without partners); the game's edit token."""
+    page = Page(client.get(f"/?table={table_token}"))
     form = page.form(action="/games")
     response = submit(client, form, TO_100 | typed)
     return token_of(response)

@@ -11,20 +11,9 @@ import pytest
 from extensions import db
 from games.backup import VERSION
 from testsupport.apps import drop, fresh_app
-from testsupport.backups import (
-    FOURS,
-    NORTH_SOUTH_WIN,
-    TO_100,
-    every_row,
-    everything_answered,
-    link_on,
-    make_table,
-    play_evening,
-    rematch,
-    replace_link,
-    start_at_table,
-)
-from testsupport.playing import enter
+from testsupport.backups import every_row, everything_answered, play_evening
+from testsupport.playing import enter, link_on, rematch, replace_link
+from testsupport.tables import FIRST_PAIRING, NORTH_SOUTH_WIN, TO_100, make_table, start_at_table
 from web.device import DEVICE_COOKIE
 
 
@@ -113,7 +102,7 @@ def test_after_an_import_new_tables_games_hands_and_links_get_fresh_ids(
     client, runner, second_app, tmp_path
 ):
     table = make_table(client, "Friday club")
-    game = start_at_table(client, table, best_of="3", **FOURS, **TO_100)
+    game = start_at_table(client, table, best_of="3", **FIRST_PAIRING, **TO_100)
     enter(client, game, **NORTH_SOUTH_WIN)
     replace_link(client, f"/g/{game}", "view")
     exported(runner, tmp_path / "backup.json")
@@ -122,7 +111,7 @@ def test_after_an_import_new_tables_games_hands_and_links_get_fresh_ids(
     imported(other, tmp_path / "backup.json")
     phone = same_phone(client, other)
     new_table = make_table(phone, "Saturday club")
-    new_game = start_at_table(phone, new_table, **FOURS, **TO_100)
+    new_game = start_at_table(phone, new_table, **FIRST_PAIRING, **TO_100)
     enter(phone, new_game, **NORTH_SOUTH_WIN)
     next_game = rematch(phone, new_game)
     replace_link(phone, f"/t/{new_table}", "view")

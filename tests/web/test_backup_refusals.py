@@ -9,17 +9,9 @@ import pytest
 
 from extensions import db
 from games.backup import FORMAT, VERSION
-from testsupport.backups import (
-    FOURS,
-    NORTH_SOUTH_WIN,
-    TO_100,
-    every_row,
-    make_table,
-    rematch,
-    replace_link,
-    start_at_table,
-)
-from testsupport.playing import enter
+from testsupport.backups import every_row
+from testsupport.playing import enter, rematch, replace_link
+from testsupport.tables import FIRST_PAIRING, NORTH_SOUTH_WIN, TO_100, make_table, start_at_table
 
 
 @pytest.fixture
@@ -27,7 +19,7 @@ def backup_file(app, client, runner, tmp_path):
     """A file export-games wrote of a table with a game and its rematch (the first with a hand
     and a replaced view link), and the database emptied after."""
     table = make_table(client, "Friday club")
-    game = start_at_table(client, table, best_of="3", **FOURS, **TO_100)
+    game = start_at_table(client, table, best_of="3", **FIRST_PAIRING, **TO_100)
     enter(client, game, **NORTH_SOUTH_WIN)
     rematch(client, game)
     replace_link(client, f"/g/{game}", "view")

@@ -15,9 +15,10 @@ from app import create_app
 from extensions import db
 from games.backup import FORMAT
 from models import HAND_INPUTS, GameRecord
-from testsupport.backups import NORTH_SOUTH_WIN, TO_100, answer, rematch
+from testsupport.backups import answer
 from testsupport.database import counts
-from testsupport.playing import NAMES, enter, start_game
+from testsupport.playing import NAMES, enter, rematch, start_game
+from testsupport.tables import NORTH_SOUTH_WIN, TO_100
 
 HANDS = (
     {"bids": (3, "nil", 4, 5), "tricks": (4, 0, 3, 6)},

@@ -8,11 +8,8 @@ logging for itself, which must not leak into the test process).
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import sqlite3
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -20,31 +17,8 @@ import pytest
 import scoring
 from extensions import db
 from testsupport.apps import app_on
-from testsupport.database import postgresql_database
+from testsupport.migrations import flask_db, scratch_postgresql
 from testsupport.playing import enter, game_page, start_game
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def flask_db(database: Path | str, *args: str) -> subprocess.CompletedProcess:
-    """Run `flask db <args>` on this SQLite file (or database URL); the finished process."""
-    url = database if isinstance(database, str) else f"sqlite:///{database}"
-    env = {
-        **os.environ,
-        "FLASK_APP": "app:create_app",
-        "DATABASE_URL": url,
-        "SECRET_KEY": "migration-test",
-        "PYTHONPATH": str(ROOT),
-    }
-    return subprocess.run(
-        [sys.executable, "-m", "flask", "db", *args],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
 
 
 def tables(database: Path) -> set[str]:
@@ -120,12 +94,8 @@ def test_the_migrated_database_takes_a_game(tmp_path, upgraded):
 
 @pytest.fixture
 def fresh_postgres():
-    """The URL of a new, empty PostgreSQL database on DATABASE_URL's server, dropped after."""
-    url = os.environ.get("DATABASE_URL", "")
-    if not url.startswith(("postgres://", "postgresql")):
-        pytest.skip("DATABASE_URL is not PostgreSQL: the PostgreSQL migration pass runs in CI")
-    with postgresql_database(url, "spades_migrations") as own:
-        yield own
+    """The URL of a new, empty PostgreSQL database, dropped after (skipped without one)."""
+    yield from scratch_postgresql("spades_migrations")
 
 
 def test_upgrade_from_empty_and_check_on_postgresql(fresh_postgres):

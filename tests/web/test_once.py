@@ -130,7 +130,7 @@ def test_a_form_sent_again_after_another_phones_save_is_answered_as_saved_not_as
 
 
 def test_a_game_remembers_the_tokens_of_its_recent_writes_and_forgets_the_oldest(app, client):
-    from games.writing import RECENT_WRITES
+    from games.claims import RECENT_WRITES
 
     token = start_game(client)
     first = tapped(game_page(client, token), bids=(3, 3, 3, 3))

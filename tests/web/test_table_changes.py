@@ -8,38 +8,27 @@ import re
 
 from testsupport.database import stored_game
 from testsupport.pages import Page, submit
-from testsupport.playing import enter, token_of
+from testsupport.playing import enter, replace_link, token_of
+from testsupport.tables import (
+    FIRST_PAIRING,
+    NORTH_SOUTH_WIN,
+    TO_100,
+    make_table,
+    start_at_table,
+    view_token,
+)
 
-# Played to 100, one hand ends a game: North & South bid 10 and take 10.
-TO_100 = {"target": "100"}
-PLAYERS = {"player_0": "Ana", "player_1": "Bia", "player_2": "Carla", "player_3": "Dani"}
 OTHER_PLAYERS = {"player_0": "Eva", "player_1": "Fia", "player_2": "Gil", "player_3": "Hugo"}
-NORTH_SOUTH_WIN = {"bids": (5, 3, 5, 2), "team_tricks": (10, 3)}
 ALREADY_ELSEWHERE = {
     "en": "This game already counts for another table, and stays there.",
     "pt-BR": "Este jogo já conta para outra mesa e continua nela.",
 }
 
 
-def make_table(client, name: str = "Friday club") -> str:
-    """Make a table through its form; its edit token."""
-    form = Page(client.get("/tables/new")).form(action="/tables")
-    response = submit(client, form, {"name": name})
-    match = re.fullmatch(r"/t/([A-Za-z0-9_-]+)", response.headers["Location"])
-    assert match, response.headers["Location"]
-    return match.group(1)
-
-
-def start_at_table(client, table: str, **typed) -> str:
-    """Start a game from the table's "New game at this table" link; its edit token."""
-    form = Page(client.get(f"/?table={table}")).form(action="/games")
-    return token_of(submit(client, form, TO_100 | PLAYERS | typed))
-
-
 def start_alone(client) -> str:
     """Start a game at no table; its edit token."""
     form = Page(client.get("/")).form(action="/games")
-    return token_of(submit(client, form, TO_100 | PLAYERS))
+    return token_of(submit(client, form, TO_100 | FIRST_PAIRING))
 
 
 def paste_table_link(client, token: str, table: str, headers=None):
@@ -53,13 +42,6 @@ def table_of(app, token: str) -> int | None:
     return stored_game(app, token).table_id
 
 
-def view_token(client, table: str) -> str:
-    """The view token a table's own page shares."""
-    found = re.search(r"/tv/([A-Za-z0-9_-]+)", client.get(f"/t/{table}").text)
-    assert found
-    return found.group(1)
-
-
 def stats_names(client, view: str) -> set[str]:
     """The players the table's stats (its JSON twin) count."""
     stats = client.get(f"/tv/{view}/stats.json").get_json()
@@ -68,7 +50,7 @@ def stats_names(client, view: str) -> set[str]:
 
 def test_a_game_at_one_table_is_refused_another_in_both_languages_and_stays(app, client):
     first = make_table(client)
-    token = start_at_table(client, first)
+    token = start_at_table(client, first, **FIRST_PAIRING)
     second = make_table(client, "Sunday club")
     before = stored_game(app, token)
     for language, message in ALREADY_ELSEWHERE.items():
@@ -81,7 +63,7 @@ def test_a_game_at_one_table_is_refused_another_in_both_languages_and_stays(app,
 
 def test_joining_the_table_a_game_is_at_answers_as_saved_and_writes_nothing(app, client):
     table = make_table(client)
-    token = start_at_table(client, table)
+    token = start_at_table(client, table, **FIRST_PAIRING)
     before = stored_game(app, token)
     answer = paste_table_link(client, token, table)
     assert answer.status_code == 303
@@ -100,13 +82,13 @@ def test_the_followed_table_and_its_stats_change_when_one_game_leaves_it_and_ano
     stats count B's players."""
     table = make_table(client)
     view = view_token(client, table)
-    moved = start_at_table(client, table)
+    moved = start_at_table(client, table, **FIRST_PAIRING)
     enter(client, moved, bids=NORTH_SOUTH_WIN["bids"])
     enter(client, moved, team_tricks=NORTH_SOUTH_WIN["team_tricks"])
     form = Page(client.get("/")).form(action="/games")
     joining = token_of(submit(client, form, TO_100 | OTHER_PLAYERS))
     enter(client, joining, **NORTH_SOUTH_WIN)
-    start_at_table(client, table)
+    start_at_table(client, table, **FIRST_PAIRING)
     hx = {"HX-Request": "true"}
     tag = client.get(f"/tv/{view}", headers=hx).headers["ETag"]
     assert "Eva" not in stats_names(client, view)
@@ -122,15 +104,6 @@ def test_a_game_at_no_table_still_joins_one(app, client):
     enter(client, token, **NORTH_SOUTH_WIN)
     assert paste_table_link(client, token, table).status_code == 303
     assert table_of(app, token) is not None
-
-
-def replace_edit_link(client, table: str) -> str:
-    """Replace a table's edit link from its own page's share panel; the new edit token."""
-    page = Page(client.get(f"/t/{table}"))
-    response = submit(client, page.form(cls="rotate"), button=("link", "edit"))
-    match = re.fullmatch(r"/t/([A-Za-z0-9_-]+)", response.headers["Location"].split("#")[0])
-    assert match, response.headers["Location"]
-    return match.group(1)
 
 
 def offered_tables(client, token: str | None = None) -> set[str]:
@@ -158,19 +131,19 @@ def test_a_replaced_table_edit_link_is_offered_only_to_the_phones_that_hold_the_
     is phone P once it starts a game with the new link; R too, once it is given it again."""
     owner, held_old, given_new = (app.test_client() for _ in range(3))
     old = make_table(owner)
-    game = start_at_table(held_old, old)
+    game = start_at_table(held_old, old, **FIRST_PAIRING)
     enter(held_old, game, **NORTH_SOUTH_WIN)
     assert offered_tables(held_old) == {old}
-    new = replace_edit_link(owner, old)
+    new = replace_link(owner, f"/t/{old}", "edit")
     assert held_old.get(f"/t/{old}").status_code == 410
     token = token_of(submit(held_old, Page(held_old.get(f"/g/{game}")).form(cls="rematch")))
     assert token != game
     loose = start_alone(held_old)
     assert new not in offered_tables(held_old, loose)
     assert offered_tables(owner) == {new}
-    start_at_table(given_new, new)
+    start_at_table(given_new, new, **FIRST_PAIRING)
     assert offered_tables(given_new) == {new}
-    start_at_table(held_old, new)
+    start_at_table(held_old, new, **FIRST_PAIRING)
     assert offered_tables(held_old, loose) == {new}
 
 
@@ -180,7 +153,7 @@ def test_a_phone_that_replaces_a_table_edit_link_it_did_not_make_is_offered_the_
     now holds only the old one, offers none."""
     maker, replacer = app.test_client(), app.test_client()
     old = make_table(maker)
-    start_at_table(replacer, old)
-    new = replace_edit_link(replacer, old)
+    start_at_table(replacer, old, **FIRST_PAIRING)
+    new = replace_link(replacer, f"/t/{old}", "edit")
     assert offered_tables(replacer) == {new}
     assert offered_tables(maker) == set()

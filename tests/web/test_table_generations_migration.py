@@ -5,10 +5,7 @@ their hands, and every phone that played at a table keeps being offered it."""
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -16,34 +13,13 @@ import pytest
 import scoring
 from app import create_app
 from extensions import db
+from testsupport.migrations import flask_db, scratch_postgresql
 from testsupport.playing import game_page
 
-ROOT = Path(__file__).resolve().parents[2]
 BEFORE = "e7a1c3f5b9d2"  # the revision before the edit-link counts
 PHONE = "phoneofthetable0000000"
 TABLE_LINK = "oldtableeditlink0000000"
 GAME_LINK = "oldgameeditlink00000000"
-
-
-def flask_db(database: Path | str, *args: str) -> subprocess.CompletedProcess:
-    """Run `flask db <args>` on this SQLite file (or database URL) in a child process, as on a
-    server."""
-    env = {
-        **os.environ,
-        "FLASK_APP": "app:create_app",
-        "DATABASE_URL": database if isinstance(database, str) else f"sqlite:///{database}",
-        "SECRET_KEY": "migration-test",
-        "PYTHONPATH": str(ROOT),
-    }
-    return subprocess.run(
-        [sys.executable, "-m", "flask", "db", *args],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
 
 
 def store_table_and_game(database: Path) -> None:
@@ -105,20 +81,8 @@ def test_a_phone_that_played_at_a_table_before_the_upgrade_is_still_offered_it(t
 
 @pytest.fixture
 def fresh_postgres():
-    """The URL of a new, empty PostgreSQL database on DATABASE_URL's server, dropped after."""
-    url = os.environ.get("DATABASE_URL", "")
-    if not url.startswith(("postgres://", "postgresql")):
-        pytest.skip("DATABASE_URL is not PostgreSQL: the PostgreSQL migration pass runs in CI")
-    import psycopg
-
-    name = f"spades_generations_{os.getpid()}"
-    admin = url.replace("+psycopg", "")
-    with psycopg.connect(admin, autocommit=True) as connection:
-        connection.execute(f'DROP DATABASE IF EXISTS "{name}"')
-        connection.execute(f'CREATE DATABASE "{name}"')
-    yield f"{admin.rsplit('/', 1)[0]}/{name}"
-    with psycopg.connect(admin, autocommit=True) as connection:
-        connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    """The URL of a new, empty PostgreSQL database, dropped after (skipped without one)."""
+    yield from scratch_postgresql("spades_generations")
 
 
 def test_the_edit_link_counts_go_down_and_come_back_on_postgresql(fresh_postgres):
