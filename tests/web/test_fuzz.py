@@ -18,35 +18,15 @@ from hypothesis import strategies as st
 from sqlalchemy import select
 
 from extensions import db
-from models import GameRecord
+from forms.house_rules import OFFERED
+from models import HAND_INPUTS, GameRecord
 from testsupport.database import snapshot
 from testsupport.playing import enter, start_game
 
-HAND_FIELDS = [f"bid_{s}" for s in range(4)] + [f"tricks_{s}" for s in range(4)]
-HAND_FIELDS += ["team_tricks_0", "team_tricks_1"]
+HAND_FIELDS = list(HAND_INPUTS)
 FORM_FIELDS = ["version", "nonce", "csrf_token"]
-GAME_FIELDS = [
-    "team_0",
-    "team_1",
-    "player_0",
-    "player_1",
-    "player_2",
-    "player_3",
-    "first_dealer",
-    "preset",
-    "target",
-    "floor",
-    "nil_bonus",
-    "blind_nil_bonus",
-    "blind_nil_deficit",
-    "bag_limit",
-    "bag_penalty",
-    "bag_mode",
-    "failed_nil_tricks",
-    "min_team_bid",
-    "ten_for_200",
-    "boston_bonus",
-]
+GAME_FIELDS = ["team_0", "team_1", "player_0", "player_1", "player_2", "player_3"]
+GAME_FIELDS += ["first_dealer", "preset", *(row.name for row in OFFERED)]
 OTHER_FIELDS = ["language", "next", "link"]
 FIELD_NAMES = HAND_FIELDS + FORM_FIELDS + GAME_FIELDS + OTHER_FIELDS
 

@@ -86,8 +86,8 @@ def other_value(row):
     if row.options:
         option = next(o for o in row.options if o.rule != preset)
         return option.value, option.rule
-    candidates = [(0, None)] if row.kind is Kind.OFF_AT_ZERO else []
-    candidates += [(row.span.low, row.span.low), (row.span.high, row.span.high)]
+    # The ends of its range, each as the row reads it (0 turns an OFF_AT_ZERO rule off).
+    candidates = [(sent, row.rule_value(sent)) for sent in (row.span.low, row.span.high)]
     return next((str(sent), rule) for sent, rule in candidates if rule != preset)
 
 
