@@ -50,7 +50,10 @@ def sqlite_backup(path: Path) -> None:
 @click.argument("path", type=click.Path(dir_okay=False, path_type=Path))
 def export_games(path: Path) -> None:
     """Write every row of every table to one JSON file, the file's format version with it."""
-    document = backup.dump()
+    try:
+        document = backup.dump()
+    except backup.BackupRefused as error:
+        raise click.ClickException(f"nothing was exported: {error}") from error
     try:
         path.write_text(backup.to_json(document), encoding="utf-8")
     except OSError as error:

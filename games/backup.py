@@ -13,7 +13,7 @@ import json
 from datetime import date, datetime, time
 from typing import Any
 
-from sqlalchemy import JSON, Column, Table, func, insert, select
+from sqlalchemy import JSON, Column, Table, func, insert, inspect, select
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import selectinload
 
@@ -38,6 +38,7 @@ class BackupRefused(ValueError):
 
 def dump() -> Document:
     """Every row of every table of the models, in one consistent read, as plain JSON values."""
+    refuse_without_schema()
     if db.engine.dialect.name == "postgresql":
         # One snapshot for every table: under PostgreSQL's default each query sees its own.
         db.session.connection(execution_options={"isolation_level": "REPEATABLE READ"})
@@ -91,6 +92,7 @@ def restore(raw: str | bytes) -> dict[str, int]:
     one transaction; the rows loaded, table by table. BackupRefused, with nothing written, for
     anything it cannot load."""
     document = parsed(raw)
+    refuse_without_schema()
     try:
         refuse_unless_empty()
         counts = load(document)
@@ -175,6 +177,17 @@ def laid_out(records: list[dict[str, Any]]) -> dict[str, list[Any]]:
     """Records (dicts) as a table of the document: every key any of them has, one row each."""
     columns = list(dict.fromkeys(key for record in records for key in record))
     return {"columns": columns, "rows": [[r.get(c) for c in columns] for r in records]}
+
+
+def refuse_without_schema() -> None:
+    """Refuse a database the migrations have not made (or not brought up to date): a table of
+    the models that it lacks could be neither read nor written."""
+    present = set(inspect(db.engine).get_table_names())
+    missing = [table.name for table in db.metadata.sorted_tables if table.name not in present]
+    if missing:
+        raise BackupRefused(
+            f"the database has no table {', '.join(missing)}: run `flask db upgrade` first"
+        )
 
 
 def refuse_unless_empty() -> None:

@@ -176,3 +176,16 @@ def test_a_database_that_holds_any_row_is_refused_and_keeps_its_rows(
     make_table(client, "Saturday club")  # one table, no game yet
     refused(app, runner, backup_file, "the database is not empty (card_table: 1 row)")
     assert len(every_row(app)["card_table"]) == 1
+
+
+def test_a_database_the_migrations_have_not_made_is_refused_both_ways_in_one_line(
+    app, runner, backup_file, tmp_path
+):
+    with app.app_context():
+        db.drop_all()
+    for args in (["import-games", str(backup_file)], ["export-games", str(tmp_path / "out.json")]):
+        result = runner.invoke(args=args)
+        assert result.exit_code == 1, result.output
+        assert "run `flask db upgrade` first" in result.output
+        assert len(result.output.strip().splitlines()) == 1, result.output
+    assert not (tmp_path / "out.json").exists()
