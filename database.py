@@ -82,7 +82,7 @@ def init_app(app: Flask) -> None:
         A read that goes on into a write cannot wait for the lock: SQLite refuses it at once
         with "database is locked" when another writer holds it or wrote since the read began.
         What was read stays valid for the write only as far as the write itself checks it:
-        every write here claims its game at the version it read (games.writing.claim), or adds
+        every write here claims its game at the version it read (games.claims.claim), or adds
         a row that a unique constraint keeps single, and is refused whole otherwise.
         """
         if connection.info.get(HOLDS_WRITE_LOCK, True) or not is_write(statement):

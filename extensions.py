@@ -43,11 +43,6 @@ def write_limit() -> str:
     return str(current_app.config["WRITE_LIMIT"])
 
 
-def guess_limit() -> str:
-    """The rate of lookups of links that do not exist one address may make (GUESS_LIMIT)."""
-    return str(current_app.config["GUESS_LIMIT"])
-
-
 # A scorer writes a few times a hand; a table of phones reads without limit. What is limited
 # is writing fast and guessing links (web/lookups.py says what counts as a guess).
 limit_writes = limiter.shared_limit(write_limit, scope="write", methods=["POST"], key_func=writer)

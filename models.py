@@ -300,10 +300,12 @@ if TYPE_CHECKING:
     class StoredHand(HandRecord):
         """See the class made below."""
 
-        def __init__(self, *values: Any, **named: Any) -> None: ...
+        def __init__(self, *values: Any, **named: Any) -> None:
+            """A stored hand from its values, by field or by name."""
 
         @classmethod
-        def columns(cls) -> list: ...
+        def columns(cls) -> list:
+            """The table's columns in the order of the fields, to select them."""
 
 else:
     StoredHand = make_dataclass(

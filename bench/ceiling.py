@@ -41,7 +41,7 @@ def not_modified_headers() -> list[tuple[str, str]]:
     """The headers of the app's 304 to a poll, with a tag of the same length."""
     from app import HTMX_URL
     from web.privacy import security_header_items
-    from web.viewing import VIEW_CACHE_CONTROL, VIEW_VARY
+    from web.responses import VIEW_CACHE_CONTROL, VIEW_VARY
 
     return [
         ("ETag", '"' + "0" * 24 + '"'),

@@ -22,9 +22,9 @@ from data import BIDS, TEAM_TRICKS
 from pyclient import FORM, Line, cookie_header, hidden_fields, keep_cookies
 
 from testsupport.routes import HX
+from web.responses import POLL_SECONDS  # as the view page's hx-trigger asks
 
 VIEWERS = 3
-POLL_SECONDS = 3.0  # web/viewing.py POLL_SECONDS, as the view page's hx-trigger asks
 HAND_SECONDS = (60.0, 120.0)
 # Of a hand's time, how much lies between its bids and its tricks (the play); the rest is
 # between one hand's tricks and the next one's bids (the deal and the bidding).

@@ -12,6 +12,7 @@ from flask_babel import get_locale, gettext
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import HiddenField, StringField
+from wtforms.fields.choices import SelectChoice
 from wtforms.i18n import messages_path
 from wtforms.validators import Length, Optional, Regexp, ValidationError
 
@@ -105,3 +106,8 @@ class ActionForm(Form):
 
     version = HiddenField(validators=[Optional(), Regexp(r"^\d{1,9}$")])
     nonce = nonce_field()
+
+
+def table_choices(tables: Any) -> list[SelectChoice]:
+    """One choice per table (stored table records), chosen by its edit link, named by its name."""
+    return [SelectChoice(t.edit_token, t.name) for t in tables]

@@ -68,6 +68,11 @@ class HouseRule:
     options: tuple[Option, ...] = ()
 
     @property
+    def partners_only(self) -> bool:
+        """Whether this house rule is offered only at a table of partners."""
+        return self.tables is Tables.PARTNERS
+
+    @property
     def span(self) -> scoring.Span:
         """The whole numbers this parameter may be set to, as the engine gives them."""
         return scoring.RULE_LIMITS[self.name]
@@ -194,7 +199,7 @@ def rules_with(
         data = form[row.name].data
         if data is None or data == "":
             continue
-        if row.tables is Tables.PARTNERS and not rules.partnership:
+        if row.partners_only and not rules.partnership:
             continue
         changes[row.name] = row.rule_value(data)
     return rules.but(**changes)

@@ -13,7 +13,15 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Optional, Regexp, ValidationError
 
 import scoring
-from forms.base import NONCE_PATTERN, SEAT_NAMES, TEAM_NAMES, Form, name_field, nonce_field
+from forms.base import (
+    NONCE_PATTERN,
+    SEAT_NAMES,
+    TEAM_NAMES,
+    Form,
+    name_field,
+    nonce_field,
+    table_choices,
+)
 from forms.house_rules import OFFERED, HouseRule, rules_with
 
 # Who sits at the table: the partnership game, or every player a side of their own; each
@@ -94,7 +102,7 @@ class NewGameForm(Form):
         """Offer these tables (stored table records) besides "No table"."""
         self.in_table.choices = [
             SelectChoice("", _l("No table")),
-            *(SelectChoice(t.edit_token, t.name) for t in tables),
+            *table_choices(tables),
         ]
 
     def series_length(self) -> int | None:

@@ -7,10 +7,17 @@ from typing import Any
 
 from flask_babel import lazy_gettext as _l
 from wtforms import SelectField, StringField
-from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, Length, Optional
 
-from forms.base import NONCE_PATTERN, ActionForm, Form, drop_bidi_controls, nonce_field, printable
+from forms.base import (
+    NONCE_PATTERN,
+    ActionForm,
+    Form,
+    drop_bidi_controls,
+    nonce_field,
+    printable,
+    table_choices,
+)
 from forms.base import strip as strip_spaces
 from models import NAME_LENGTH
 
@@ -43,7 +50,7 @@ class JoinTableForm(ActionForm):
 
     def offer_tables(self, tables: Any) -> None:
         """Offer these tables (stored table records)."""
-        self.in_table.choices = [SelectChoice(t.edit_token, t.name) for t in tables]
+        self.in_table.choices = table_choices(tables)
 
     def table_token(self) -> str | None:
         """The edit token of the table asked for: from the pasted link when there is one (its

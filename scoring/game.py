@@ -332,6 +332,7 @@ def _score_side(
 
 
 def _nil_result(rules: Rules, bid: Bid | None, tricks: int, seat: int) -> NilResult:
+    """How a Nil or Blind Nil bid by `seat` came out: its bonus won, or lost, by its tricks."""
     blind = bid == BLIND_NIL
     # A Blind Nil that passed validation is allowed, so its bonus is set.
     bonus = cast(int, rules.blind_nil_bonus) if blind else rules.nil_bonus

@@ -14,10 +14,12 @@ _PARTNERSHIP = Rules()
 
 
 def _sized(value: object, size: int) -> bool:
+    """Whether an unchecked input is a sequence of exactly `size` values."""
     return isinstance(value, (tuple, list)) and len(value) == size
 
 
 def _in_range(value: object, low: int, high: int) -> TypeGuard[int]:
+    """Whether an unchecked input is a whole number from `low` to `high`."""
     return is_number(value) and low <= value <= high
 
 
@@ -89,6 +91,8 @@ def _behind(side: int, totals: Sequence[int]) -> int:
 
 
 def _blind_nil_problems(rules: Rules, seat: int, totals: Sequence[int]) -> list[Problem]:
+    """Why a seat may not bid Blind Nil at these totals: not in these rules, or not far
+    enough behind; nothing when it may."""
     if rules.blind_nil_bonus is None:
         return [Problem("blind_nil_not_allowed", seat=seat)]
     side = rules.side_of(seat)
@@ -275,4 +279,5 @@ def fill_in_tricks(
 
 
 def _team_tricks_blank(team_tricks: object) -> bool:
+    """Whether no team total was given, as at a table without partners it must not be."""
     return isinstance(team_tricks, (tuple, list)) and all(v is None for v in team_tricks)

@@ -14,6 +14,11 @@ from games import GameNotFound, LinkReplaced, TableNotFound
 REFERRER_MISMATCH = "The referrer does not match the host."
 
 
+def not_right_message() -> str:
+    """What a person is told of a request with something in it that no page sends."""
+    return gettext("Something in that request was not right.")
+
+
 def register(app: Flask) -> None:
     """Answer every HTTP error, and a link that finds no game, with the error page."""
     app.register_error_handler(HTTPException, http_error)
@@ -45,7 +50,7 @@ def error_text(error: HTTPException) -> str:
         return gettext(
             "Something went wrong on our side, not yours. Nothing was saved: try again in a moment."
         )
-    return gettext("Something in that request was not right.")
+    return not_right_message()
 
 
 def http_error(error: HTTPException) -> tuple[str, int, dict[str, str]]:

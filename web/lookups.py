@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from flask import g
+from flask import current_app, g
 from flask_babel import gettext
 from flask_limiter import RouteLimit
 from werkzeug.wrappers import Response
 from wtforms import Field
 
 import games
-from extensions import guess_limit, limiter
+from extensions import limiter
 from models import TableRecord
 from web.tokens import looks_like_token
 
@@ -33,6 +33,11 @@ def found_nothing(response: Response) -> bool:
     """Whether this request's lookup of a link found nothing: a 404, or a miss that a page
     answering otherwise noted (`missed_link`). Only those count as guesses."""
     return response.status_code == 404 or bool(g.get("missed_link"))
+
+
+def guess_limit() -> str:
+    """The rate of lookups of links that do not exist one address may make (GUESS_LIMIT)."""
+    return str(current_app.config["GUESS_LIMIT"])
 
 
 # A scorer's phones read without limit; what is limited is guessing links.

@@ -18,6 +18,7 @@ from forms import ActionForm, HandForm, NewGameForm, problem_message
 from models import StoredHand, TableRecord, new_token
 from web import EDIT_LINKS
 from web.device import device_of_request, remember_device
+from web.errors import not_right_message
 from web.hand_forms import blind_nil_offer, filled_form, next_hand_form, note_later_hand
 from web.lookups import limit_guesses, limit_guesses_when, table_at_link
 from web.pages import page_or_part, wants_part
@@ -182,7 +183,7 @@ def kept_for(scored: games.ScoredGame) -> Hashable:
 
 def not_right(form: HandForm) -> HandForm:
     """A hand form sent back with the message that something in the request was not right."""
-    form.add_error(None, gettext("Something in that request was not right."))
+    form.add_error(None, not_right_message())
     return form
 
 

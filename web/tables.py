@@ -16,6 +16,7 @@ from forms import JoinTableForm, TableForm
 from models import TableRecord, new_token
 from web import EDIT_LINKS, TABLE_LINKS, TABLE_VIEW_LINKS
 from web.device import device_of_request, remember_device
+from web.errors import not_right_message
 from web.lookups import limit_guesses, table_at_link
 from web.pages import page_or_part, wants_part
 from web.responses import POLL_SECONDS, app_etag, csv_attachment, json_answer, unless_unchanged
@@ -200,7 +201,7 @@ def join(token: str) -> Response | tuple[str, int] | str:
         scored.record,
         form,
         attempt,
-        not_right=lambda: page(400, gettext("Something in that request was not right.")),
+        not_right=lambda: page(400, not_right_message()),
         done=back_to_game,
         overtaken=lambda: page(409, conflict_message(), games.load(token)),
     )

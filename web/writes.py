@@ -46,9 +46,11 @@ def write_once(
     write = write_of(form)
     if games.is_repeat(record, write):
         return done()
+    # Read now: a write that fails rolls back, which would make reading it a query again.
+    token = record.edit_token
     try:
         return attempt(write)
     except games.Conflict:
-        if games.was_applied(record.edit_token, write):
+        if games.was_applied(token, write):
             return done()
         return overtaken()
