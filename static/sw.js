@@ -146,9 +146,15 @@ async function keepPart(path, part) {
 
 // The part htmx swaps is the page's <section class="game…"> whole: the newer one takes the
 // older one's place (sections may nest inside it; names are escaped, so no tag is in a name).
+// The part's own <title>, last (a chart's are inside the section), gives its words to the
+// page's, first: the one in its head.
 const PART = '<section class="game';
-function splice(page, part) {
-  const fresh = part.trim();
+const TITLE = /(<title\b[^>]*>)[^<]*(<\/title>)/;
+const PART_TITLE = /<title\b[^>]*>([^<]*)<\/title>\s*$/;
+function splice(kept, part) {
+  const title = part.match(PART_TITLE);
+  const page = title ? kept.replace(TITLE, (_, open, close) => open + title[1] + close) : kept;
+  const fresh = part.replace(PART_TITLE, "").trim();
   const start = page.indexOf(PART);
   if (start < 0 || !fresh.startsWith(PART)) return null;
   const tags = /<(\/?)section\b/g;
