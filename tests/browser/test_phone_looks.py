@@ -7,7 +7,10 @@ Seats: 0 North Ana, 1 East Bo, 2 South Cy (3 West Di at four); each player is a 
 
 from __future__ import annotations
 
+import time
+
 import pytest
+from playwright.sync_api import expect
 
 from testsupport.browser import axe_violations, post_game, post_hand, view_token
 
@@ -18,6 +21,16 @@ THREE = {"player_0": "Ana", "player_1": "Bo", "player_2": "Cy"}
 WITH_AND_WITHOUT_SCRIPT = pytest.mark.parametrize(
     "javascript", [True, False], ids=["with script", "without script"]
 )
+
+THREE_AFTER_A_HAND = "\u2068Ana\u2069 50 · \u2068Bo\u2069 60 · \u2068Cy\u2069 60"
+# Where each <title> that names the page sits (a chart's, inside its <svg>, names the chart).
+PAGE_TITLES_IN = """() => [...document.querySelectorAll("title")]
+  .filter(title => !title.closest("svg")).map(title => title.parentElement.tagName)"""
+# The title of the phone's offline copy of the page shown, if it keeps one.
+KEPT_TITLE = """async () => {
+  const kept = await caches.match(location.pathname);
+  return kept && new DOMParser().parseFromString(await kept.text(), "text/html").title;
+}"""
 
 # Each column's name and total as drawn: font sizes in CSS pixels, the colour of its top edge.
 COLUMNS = """
@@ -70,8 +83,6 @@ def test_four_players_on_their_own_each_have_a_colour_of_their_own(phone, games,
 
 
 def test_the_tabs_title_shows_the_score_after_a_save_swapped_in_by_htmx(phone, base_url):
-    from playwright.sync_api import expect
-
     scorer = phone()
     token = scorer.start_game(players=("Ana", "Bo", "Cy"), table="three_handed")
     assert scorer.page.title() == "\u2068Ana\u2069 0 · \u2068Bo\u2069 0 · \u2068Cy\u2069 0"
@@ -79,14 +90,26 @@ def test_the_tabs_title_shows_the_score_after_a_save_swapped_in_by_htmx(phone, b
     watcher.go(f"/v/{view_token(scorer.context.request, base_url, token)}")
     scorer.enter_bids(5, 6, 6)
     scorer.enter_tricks(tricks_0=5, tricks_1=6)  # Cy's 6 filled in by the app
-    new_score = "\u2068Ana\u2069 50 · \u2068Bo\u2069 60 · \u2068Cy\u2069 60"
-    assert scorer.page.title() == new_score
-    # The view link's poll brings the new title too.
-    expect(watcher.page).to_have_title(new_score)
+    assert scorer.page.title() == THREE_AFTER_A_HAND
     # The swap kept one title, in the head, and put none into the page.
-    where = """() => [...document.querySelectorAll("title")]
-      .filter(title => !title.closest("svg")).map(title => title.parentElement.tagName)"""
-    assert scorer.page.evaluate(where) == ["HEAD"]
+    assert scorer.page.evaluate(PAGE_TITLES_IN) == ["HEAD"]
+    # The view link's poll brings the new title too.
+    expect(watcher.page).to_have_title(THREE_AFTER_A_HAND)
+
+
+def test_the_phones_offline_copy_of_a_game_takes_the_title_of_the_last_save(phone):
+    scorer = phone(expect_errors=True)  # offline, the browser notes the failed requests
+    scorer.start_game(players=("Ana", "Bo", "Cy"), table="three_handed")
+    scorer.enter_bids(5, 6, 6)
+    scorer.enter_tricks(tricks_0=5, tricks_1=6)
+    deadline = time.monotonic() + 60
+    while scorer.page.evaluate(KEPT_TITLE) != THREE_AFTER_A_HAND:
+        assert time.monotonic() < deadline, scorer.page.evaluate(KEPT_TITLE)
+        scorer.page.wait_for_timeout(200)
+    scorer.context.set_offline(True)
+    scorer.page.reload()
+    assert scorer.page.title() == THREE_AFTER_A_HAND
+    assert scorer.page.evaluate(PAGE_TITLES_IN) == ["HEAD"]
 
 
 @WITH_AND_WITHOUT_SCRIPT
