@@ -36,9 +36,9 @@ def test_a_table_of_three_plays_a_whole_three_handed_game_to_500_on_a_phone(phon
     # A hand whose tricks add up to 16 is refused in words, the taps kept.
     scorer.enter_bids(5, 6, 6)
     assert scorer.texts(".hand-form .contracts .contract") == [
-        "Ana needs 5",
         "Bruno needs 6",
         "Carla needs 6",
+        "Ana needs 5",
     ]
     scorer.enter_tricks(tricks_0=5, tricks_1=6, tricks_2=5)
     assert "The tricks add up to 16; a hand has 17." in scorer.texts(".hand-form .error")

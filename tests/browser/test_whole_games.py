@@ -69,8 +69,8 @@ def test_a_whole_gamelake_game_to_500_is_played_through_taps_on_a_phone(phone, s
     scorer.enter_bids(4, 3, "nil", 4)
     scorer.screenshot(screenshots, "3-tricks")
     assert scorer.texts(".hand-form .contracts .contract") == [
-        "Ana & Carla need 4",
         "Bruno & Davi need 7",
+        "Ana & Carla need 4",
     ]
     # With a Nil bidder the Reds' tricks are tapped player by player.
     scorer.enter_tricks(tricks_0=5, tricks_2=0)

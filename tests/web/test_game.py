@@ -159,7 +159,7 @@ def test_bids_alone_show_each_teams_contract_and_the_trick_rows(app, client, new
     assert hand.tricks == (None, None, None, None) and hand.team_tricks == (None, None)
 
     # 4 + 3 = 7 for North & South; 3 + 2 = 5 for East & West.
-    assert contracts(page) == ["North & South need 7", "East & West need 5"]
+    assert contracts(page) == ["East & West need 5", "North & South need 7"]
     assert page.options("team_tricks_0") == [str(n) for n in range(14)]
     assert page.options("team_tricks_1") == [str(n) for n in range(14)]
     assert "Hand 1" in page.form("hand-form").text
@@ -173,7 +173,7 @@ def test_with_a_nil_bidder_the_tricks_are_asked_player_by_player(client, new_gam
     token = new_game(**NAMES)
     page = enter(client, token, bids=(4, "nil", "nil", 5))
     # A: Carla's Nil adds nothing, Ana's 4 is the contract; B: Bruno's Nil, Davi's 5.
-    assert contracts(page) == ["Ana & Carla need 4", "Bruno & Davi need 5"]
+    assert contracts(page) == ["Bruno & Davi need 5", "Ana & Carla need 4"]
     for seat in range(4):
         assert page.options(f"tricks_{seat}") == [str(n) for n in range(14)]
     assert page.options("team_tricks_0") == []
@@ -185,7 +185,7 @@ def test_with_a_nil_bidder_the_tricks_are_asked_player_by_player(client, new_gam
 def test_a_team_whose_partners_both_bid_nil_has_no_contract(client, new_game):
     token = new_game()
     page = enter(client, token, bids=(5, "nil", 6, "nil"))
-    assert contracts(page) == ["North & South need 11", "East & West: no contract"]
+    assert contracts(page) == ["East & West: no contract", "North & South need 11"]
 
 
 def test_entering_the_tricks_after_the_bids_completes_the_hand(app, client, new_game):

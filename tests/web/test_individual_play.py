@@ -229,7 +229,7 @@ def test_the_view_link_of_a_game_of_three_shows_every_player(app, client):
     enter(client, token, bids=(5, 6, 6))
     view = Page(client.get(f"/v/{stored_game(app, token).view_token}"))
     assert totals(view) == ["0", "0", "0"]
-    assert view.texts("contract") == ["Ana needs 5", "Bruno needs 6", "Carla needs 6"]
+    assert view.texts("contract") == ["Bruno needs 6", "Carla needs 6", "Ana needs 5"]
     isolated = [f"\u2068{name}\u2069 0" for name in ("Ana", "Bruno", "Carla")]
     assert view.find("title").text == " · ".join(isolated)
     assert f"/g/{token}" not in view.response.get_data(as_text=True)
