@@ -10,17 +10,23 @@ tricks a hand. `players` (2, 3 or 4), `partnership`, `tricks_per_hand`,
 `PRESETS` holds the partnership games, `INDIVIDUAL_PRESETS` Cut-throat, Three-handed and
 Two-handed, `ALL_PRESETS` both.
 
-A `Hand` is one bid per seat (1 to `tricks_per_hand`, `NIL` or `BLIND_NIL`) and the tricks
-each seat took; for a team with no Nil bidder the team's total is enough (`team_tricks`,
-always blank without partners).
+A `Hand` is one bid per seat (1 to `tricks_per_hand`, `NIL`, `BLIND_NIL`, or a blind bid
+`Blind(n)`, which with partners sits on both seats of the team) and the tricks each seat took;
+for a team with no Nil bidder the team's total is enough (`team_tricks`, always blank without
+partners). `bid_text` and `parse_bid` write a bid as text and read it back ("blind_7").
 
 `replay(rules, hands, first_dealer)` scores a whole game and returns a `Game`: per hand and
 side a `TeamHand` with the contract, the tricks counted, an itemised breakdown (`Item`s that
 add up to the hand's points), bags and running total; for the game one total and one bag count
 per side, the `places`, whether it is over, the winner (the single highest total once the end
 is reached) or a tie at the top to play on, and `Game.next`, what the next hand needs (dealer,
-first bidder, who draws first when two play, and per side Blind Nil allowed, bags left and
-points to win). Editing a past hand is replaying with that hand changed.
+first bidder, who draws first when two play, per side Blind Nil and blind bids allowed, bags
+left, points to win, sets and sets left; hands left, time called, a hand that bids itself). Editing a past hand is replaying with that hand changed. The house rules of
+RULES.md's "More house rules" (`blind_bid_min`, `sets_to_lose`, `boston_wins`, `hands_limit`,
+`first_hand_bids_itself`, ...) are off by default; `replay` also takes the game's two other
+inputs, `time_called_after` and `adjustments` (`Adjustment`s, each added after its hand), and
+the end is then a Boston, a set-out, the target, the floor, the hands limit or time, checked in
+that order (`REASONS`).
 
 `career(games)` adds up many finished games, each a `PlayedGame` (the names at each side and
 the replayed game), into `Figures` per player (recognised across games by `name_key`) and per

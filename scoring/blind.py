@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .hand import Bid, Blind, Problem, is_number
+from .hand import Blind, Problem, is_number
 from .rules import Rules
 
 
@@ -76,9 +76,3 @@ def blind_bid_problems(
         params = {"deficit": rules.blind_bid_deficit, "behind": behind(side, totals)}
         problems.append(Problem("blind_bid_not_behind", seat, side, params))
     return problems
-
-
-def blind_bid_of(rules: Rules, bids: Sequence[Bid | None], side: int) -> Blind | None:
-    """The side's blind bid in these (valid) bids, or None when it bid otherwise."""
-    bid = bids[rules.seats_of(side)[0]]
-    return bid if type(bid) is Blind else None

@@ -26,7 +26,7 @@ class HandResult:
     teams: tuple[TeamHand, ...]  # one per side, in side order
     adjustments: tuple[AdjustmentResult, ...] = ()
 
-    def items(self, side: int) -> tuple[Item, ...]:
+    def breakdown(self, side: int) -> tuple[Item, ...]:
         """A side's breakdown for this hand, followed by its adjustments after the hand."""
         extra = tuple(a.item for a in self.adjustments if a.adjustment.side == side)
         return self.teams[side].items + extra

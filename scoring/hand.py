@@ -134,6 +134,9 @@ class InvalidGameInput(InvalidHand):
 class Hand:
     """One bid and the tricks taken for every seat (0 to players − 1, clockwise).
 
+    A bid is a number, `NIL`, `BLIND_NIL` or a `Blind` (a team's on both partners' seats); on
+    a first hand that bids itself every bid is None.
+
     `tricks` holds each seat's tricks, or None where only the team's total is known;
     left out, it is None for every seat that has a bid. `team_tricks` holds that total for a
     team with no Nil bidder; games without partners leave it all None.
@@ -151,7 +154,8 @@ class Hand:
             object.__setattr__(self, "tricks", (None,) * seats)
 
     def contract(self, team: int, rules: Rules | None = None) -> int:
-        """Sum of the side's numeric bids; a Nil bidder adds nothing.
+        """The side's contract: its numeric bids added up, or its blind bid; a Nil bidder adds
+        nothing.
 
         Without rules the side is a team of the partnership game.
         """

@@ -349,7 +349,7 @@ def test_adjustments_follow_their_hand_in_order_each_with_the_running_total_afte
     first = game.hands[0]
     assert first.teams[TEAM_B].total == 70  # the hand's own total leaves them out
     assert [a.total for a in first.adjustments] == [20, 40]
-    assert [(i.kind, i.points, i.reason) for i in first.items(TEAM_B)][-2:] == [
+    assert [(i.kind, i.points, i.reason) for i in first.breakdown(TEAM_B)][-2:] == [
         (ADJUSTMENT, -50, "renege"),
         (ADJUSTMENT, 20, "ruling"),
     ]

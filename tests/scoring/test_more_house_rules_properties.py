@@ -145,10 +145,8 @@ def test_with_every_new_rule_off_a_game_scores_as_rules_md_says_it_did_before(dr
     game = play(rules, hands)
     played = [result.hand for result in game.hands]
     expected = reckoned_by_rules_md(rules, played)
-    assert [
-        (r.teams and tuple(t.total for t in r.teams), tuple(t.bags for t in r.teams))
-        for r in game.hands
-    ] == expected
+    scored = [(tuple(t.total for t in r.teams), tuple(t.bags for t in r.teams)) for r in game.hands]
+    assert scored == expected
     if played:
         assert (game.over, game.winner, game.reason) == ended_by_rules_md(rules, game.totals)
     assert game.sets == (0,) * len(rules.sides) and not game.sudden_death
