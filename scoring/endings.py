@@ -4,7 +4,7 @@ the hands limit or time called, checked in that order (RULES.md, "When several e
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .reckoning import TeamHand
 from .rules import Rules
@@ -20,10 +20,11 @@ TIE = "tie"
 REASONS = (BOSTON_WIN, SET_OUT, TARGET, FLOOR, HANDS, TIME)
 
 
-@dataclass(frozen=True, slots=True)
-class Ending:
+class Ending(NamedTuple):
     """Where the game stands after a hand: over or not, the winner, the reason, each side's
-    sets counted toward `sets_to_lose`, and whether a set-out is in sudden death."""
+    sets counted toward `sets_to_lose`, and whether a set-out is in sudden death.
+
+    A named tuple, not a frozen dataclass: one is made for every hand of every replay."""
 
     over: bool
     winner: int | None
@@ -71,14 +72,17 @@ def ending(
             # Equal totals: play on, and the next hand with exactly one team set ends it.
             sudden_death = entered = True
     high = max(totals)
-    reached = [
-        (high >= rules.target, TARGET),
-        (rules.floor is not None and min(totals) <= rules.floor, FLOOR),
-        (0 < rules.hands_limit <= number, HANDS),
-        (time_called_after is not None and time_called_after <= number, TIME),
-    ]
-    why = next((reason for hit, reason in reached if hit), None)
-    if why is None:
+    # The endings by the totals and the count of hands, in their order; the first one reached
+    # names the end.
+    if high >= rules.target:
+        why = TARGET
+    elif rules.floor is not None and min(totals) <= rules.floor:
+        why = FLOOR
+    elif 0 < rules.hands_limit <= number:
+        why = HANDS
+    elif time_called_after is not None and time_called_after <= number:
+        why = TIME
+    else:
         return Ending(False, None, TIE if entered else None, sets, sudden_death)
     # Only the top matters: a single highest total wins, a shared one plays another hand.
     if totals.count(high) > 1:
