@@ -60,7 +60,7 @@ PROBLEM_MESSAGES: dict[str, tuple[Any, Any]] = {
         _l("Choose the player the adjustment is for."),
     ),
     "adjustment_zero": _either(_l("An adjustment is a number of points other than 0.")),
-    "adjustment_too_large": _either(_l("An adjustment is at most %(most)s points either way.")),
+    "adjustment_too_large": _either(_l("An adjustment is at most %(limit)s points either way.")),
     "adjustment_before_first_hand": _either(_l("An adjustment comes after a hand.")),
     "adjustment_after_unplayed_hand": _either(
         _l("An adjustment comes after a hand already played.")

@@ -55,7 +55,7 @@ def adjustment_problems(rules: Rules, adjustments: Iterable[Adjustment]) -> list
         if not is_number(points) or points == 0:
             problems.append(Problem("adjustment_zero", team=team, params=where))
         elif not low <= points <= high:
-            params = {**where, "most": high}
+            params = {**where, "limit": high}
             problems.append(Problem("adjustment_too_large", team=team, params=params))
         if not is_number(adjustment.after_hand) or adjustment.after_hand < 1:
             problems.append(Problem("adjustment_before_first_hand", team=team, params=where))

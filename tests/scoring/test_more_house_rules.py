@@ -409,6 +409,7 @@ def test_every_wrong_adjustment_is_named_at_once():
         ("adjustment_reason_missing", 0),
         ("adjustment_too_large", 1),
     ]
+    assert refused.value.problems[-1].params == {"index": 1, "limit": 1000}
 
 
 def test_with_every_new_rule_off_next_says_nothing_of_them():
