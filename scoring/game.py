@@ -155,7 +155,7 @@ class Game:
         if self.over or self.time_called_after is not None:
             code = "game_over" if self.over else "time_already_called"
             raise InvalidGameInput((Problem(code),))
-        return self._again(len(self.hands) + bids_entered, self.recorded)
+        return self._again(len(self.hands) + (1 if bids_entered else 0), self.recorded)
 
     def resume(self) -> Game:
         """The game with time called taken back (it may be called again later)."""
@@ -252,12 +252,10 @@ def replay_from(
             new_bags.append(result.bags)
         if rules.sets_to_lose:
             sets = count_sets(rules, scored, sets)
-        applied: list[AdjustmentResult] = []
-        indices: list[int] = []
+        applied: list[tuple[int, AdjustmentResult]] = []  # each with its index
         for index, adjustment in pending.pop(number, ()):
             new_totals[adjustment.side] += adjustment.points
-            applied.append(AdjustmentResult(adjustment, new_totals[adjustment.side]))
-            indices.append(index)
+            applied.append((index, AdjustmentResult(adjustment, new_totals[adjustment.side])))
         totals, bags = tuple(new_totals), tuple(new_bags)
         end = ending(rules, number, scored, totals, sets, sudden_death, time)
         ended_by = ()
@@ -265,11 +263,14 @@ def replay_from(
             unadjusted = tuple(t.total for t in scored)
             if not ending(rules, number, scored, unadjusted, sets, sudden_death, time).over:
                 ended_by = tuple(
-                    Problem("adjustment_ends_game_early", team=a.side, params={"index": i})
-                    for i, a in zip(indices, (r.adjustment for r in applied), strict=True)
+                    Problem(
+                        "adjustment_ends_game_early", team=r.adjustment.side, params={"index": i}
+                    )
+                    for i, r in applied
                 )
         over, winner, reason, sudden_death = end.over, end.winner, end.reason, end.sudden_death
-        results.append(HandResult(number, dealer, hand, tuple(scored), tuple(applied)))
+        after = tuple(r for _, r in applied) if applied else ()
+        results.append(HandResult(number, dealer, hand, tuple(scored), after))
     if pending:
         unplayed = [
             Problem("adjustment_after_unplayed_hand", team=a.side, params={"index": index})
