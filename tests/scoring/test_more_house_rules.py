@@ -207,6 +207,7 @@ def test_both_teams_set_out_in_one_hand_the_higher_total_wins():
     game = replay(rules, [both_set])
     assert game.totals == (-80, -80)
     assert (game.over, game.reason, game.sudden_death) == (False, "tie", True)
+    assert game.next.sudden_death and game.next.sets_left == (1, 1)
     # Sudden death: the next hand in which exactly one team is set ends the game.
     a_set = Hand(bids=(3, 3, 3, 4), tricks=(2, 4, 2, 5))
     assert not replay(rules, [both_set, both_set]).over
@@ -229,6 +230,21 @@ def test_a_set_out_rule_at_a_table_without_partners_is_invalid():
         CUTTHROAT.but(sets_to_lose=2)
 
 
+@pytest.mark.parametrize("name", ["blind_bid_min", "sets_to_lose", "hands_limit"])
+def test_a_count_below_zero_cannot_be_played(name):
+    with pytest.raises(InvalidRules):
+        GAMELAKE.but(**{name: -1})
+
+
+def test_rules_stored_before_the_new_house_rules_read_back_with_each_of_them_off():
+    stored = GAMELAKE.to_dict()
+    for name in ("blind_bid_min", "blind_bid_deficit", "sets_to_lose", "sets_in_a_row"):
+        del stored[name]
+    for name in ("boston_wins", "hands_limit", "first_hand_bids_itself"):
+        del stored[name]
+    assert Rules.from_dict(stored) == GAMELAKE
+
+
 # Boston
 
 
@@ -248,6 +264,14 @@ def test_a_team_of_nil_bidders_only_makes_no_boston_and_a_blind_bid_can():
     assert not replay(rules, [nils]).hands[0].teams[TEAM_A].boston
     blind = Hand(bids=(3, Blind(6), 3, Blind(6)), tricks=(0, 7, 0, 6))
     assert replay(rules, [blind]).reason == "boston"
+
+
+def test_a_player_who_takes_every_trick_with_a_bid_made_wins_at_a_table_of_three():
+    rules = THREE.but(boston_wins=True)
+    game = replay(rules, [Hand(bids=(5, "nil", "nil"), tricks=(17, 0, 0))])
+    assert (game.over, game.winner, game.reason) == (True, 0, "boston")
+    # 50 + 12 bags − 100 for reaching 10 bags: the lowest total, and the Boston still wins.
+    assert game.totals == (-38, 100, 100)
 
 
 # Game length
