@@ -57,8 +57,8 @@ def _named(values: type[StrEnum], labels: dict[Any, Any]) -> tuple[Option, ...]:
 
 @dataclass(frozen=True, slots=True)
 class HouseRule:
-    """One rule parameter: its field's name, label and help, its kind, its tables and, for a
-    choice, its options."""
+    """One rule parameter: its field's name, label and help, its kind, its tables, for a
+    choice its options, and whether the new-game form offers it yet."""
 
     name: str
     label: Any
@@ -66,6 +66,9 @@ class HouseRule:
     help: Any = ""
     tables: Tables = Tables.ANY
     options: tuple[Option, ...] = ()
+    # False for a rule the engine keeps but the scorer's page cannot play yet: offering it would
+    # start games nobody can finish as the rule says.
+    offered: bool = True
 
     @property
     def partners_only(self) -> bool:
@@ -184,9 +187,63 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
             },
         ),
     ),
+    # The rows below are known but not offered yet: the scorer's page cannot yet take a blind
+    # bid, an unbid first hand or time called, nor say "set once" or "hand 4 of 8".
+    HouseRule(
+        "blind_bid_min",
+        _l("Smallest blind bid"),
+        Kind.NUMBER,
+        _l("0: no blind bids."),
+        offered=False,
+    ),
+    HouseRule(
+        "blind_bid_deficit",
+        _l("Blind bids only when behind by"),
+        Kind.OFF_AT_ZERO,
+        _l("0: whatever the score."),
+        offered=False,
+    ),
+    HouseRule(
+        "sets_to_lose",
+        _l("Sets that lose the game"),
+        Kind.NUMBER,
+        _l("0: none."),
+        tables=Tables.PARTNERS,
+        offered=False,
+    ),
+    HouseRule(
+        "sets_in_a_row",
+        _l("Only sets in a row count"),
+        Kind.YES_NO,
+        tables=Tables.PARTNERS,
+        options=(Option("off", False, _l("Off")), Option("on", True, _l("On"))),
+        offered=False,
+    ),
+    HouseRule(
+        "boston_wins",
+        _l("Taking every trick wins the game"),
+        Kind.YES_NO,
+        options=(Option("off", False, _l("Off")), Option("on", True, _l("On"))),
+        offered=False,
+    ),
+    HouseRule(
+        "hands_limit",
+        _l("Hands in a game"),
+        Kind.NUMBER,
+        _l("0: play to the target."),
+        offered=False,
+    ),
+    HouseRule(
+        "first_hand_bids_itself",
+        _l("First hand bids itself"),
+        Kind.YES_NO,
+        _l("No bids on hand 1: ten points a trick taken."),
+        options=(Option("off", False, _l("Off")), Option("on", True, _l("On"))),
+        offered=False,
+    ),
 )
 # The rows a person may change when starting a game, in the order the form lists them.
-OFFERED = tuple(row for row in HOUSE_RULES if row.tables is not Tables.FIXED)
+OFFERED = tuple(row for row in HOUSE_RULES if row.tables is not Tables.FIXED and row.offered)
 
 
 def rules_with(

@@ -44,6 +44,38 @@ PROBLEM_MESSAGES: dict[str, tuple[Any, Any]] = {
     "team_tricks_mismatch": _either(_l("The partners' tricks do not add up to the team's.")),
     "tricks_total": _either(_l("The tricks add up to %(total)s; a hand has %(most)s.")),
     "game_over": _either(_l("The game is over: no more hands.")),
+    "bid_on_first_hand": _either(_l("The first hand has no bids: enter only the tricks.")),
+    "blind_bid_not_allowed": _either(_l("These rules do not allow blind bids.")),
+    "blind_bid_below_minimum": _either(_l("A blind bid is at least %(minimum)s.")),
+    "blind_bid_not_behind": (
+        _l("A blind bid only when your team is %(deficit)s or more behind."),
+        _l("A blind bid only when you are %(deficit)s or more behind the leader."),
+    ),
+    "blind_bid_beside_partner_bid": _either(
+        _l("A blind bid is the team's one bid: the partner bids the same.")
+    ),
+    "adjustment_shape": _either(_l("This adjustment cannot be scored.")),
+    "adjustment_side": (
+        _l("Choose the team the adjustment is for."),
+        _l("Choose the player the adjustment is for."),
+    ),
+    "adjustment_zero": _either(_l("An adjustment is a number of points other than 0.")),
+    "adjustment_too_large": _either(_l("An adjustment is at most %(limit)s points either way.")),
+    "adjustment_before_first_hand": _either(_l("An adjustment comes after a hand.")),
+    "adjustment_after_unplayed_hand": _either(
+        _l("An adjustment comes after a hand already played.")
+    ),
+    "adjustment_after_earlier_hand": _either(
+        _l("This adjustment belongs to a hand already scored.")
+    ),
+    "adjustment_reason_missing": _either(_l("Give the adjustment a reason.")),
+    "adjustment_ends_game_early": _either(
+        _l("This adjustment would end the game before the hands that follow it.")
+    ),
+    "time_already_called": _either(_l("Time is already called.")),
+    "time_called_after_out_of_range": _either(
+        _l("Time is called after a number of hands, from 0 up.")
+    ),
 }
 # For a problem this table does not know yet: still a sentence, never an error page.
 UNKNOWN_PROBLEM = _l("This hand cannot be scored.")

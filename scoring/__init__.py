@@ -10,17 +10,24 @@ tricks a hand. `players` (2, 3 or 4), `partnership`, `tricks_per_hand`,
 `PRESETS` holds the partnership games, `INDIVIDUAL_PRESETS` Cut-throat, Three-handed and
 Two-handed, `ALL_PRESETS` both.
 
-A `Hand` is one bid per seat (1 to `tricks_per_hand`, `NIL` or `BLIND_NIL`) and the tricks
-each seat took; for a team with no Nil bidder the team's total is enough (`team_tricks`,
-always blank without partners).
+A `Hand` is one bid per seat (1 to `tricks_per_hand`, `NIL`, `BLIND_NIL`, or a blind bid
+`Blind(n)`, which with partners sits on both seats of the team) and the tricks each seat took;
+for a team with no Nil bidder the team's total is enough (`team_tricks`, always blank without
+partners). `bid_text` and `parse_bid` write a bid as text and read it back ("blind_7").
 
 `replay(rules, hands, first_dealer)` scores a whole game and returns a `Game`: per hand and
 side a `TeamHand` with the contract, the tricks counted, an itemised breakdown (`Item`s that
 add up to the hand's points), bags and running total; for the game one total and one bag count
 per side, the `places`, whether it is over, the winner (the single highest total once the end
 is reached) or a tie at the top to play on, and `Game.next`, what the next hand needs (dealer,
-first bidder, who draws first when two play, and per side Blind Nil allowed, bags left and
-points to win). Editing a past hand is replaying with that hand changed.
+first bidder, who draws first when two play, per side Blind Nil and blind bids allowed, bags
+left, points to win, sets and sets left; hands left, time called, a hand that bids itself).
+Editing a past hand is replaying with that hand changed. The house rules of RULES.md's
+"More house rules" (`blind_bid_min`, `sets_to_lose`, `boston_wins`, `hands_limit`,
+`first_hand_bids_itself`, ...) are off by default; `replay` also takes the game's two other
+inputs, `time_called_after` and `adjustments` (`Adjustment`s, each added after its hand), and
+the end is then a Boston, a set-out, the target, the floor, the hands limit or time, checked in
+that order (`REASONS`).
 
 `career(games)` adds up many finished games, each a `PlayedGame` (the names at each side and
 the replayed game), into `Figures` per player (recognised across games by `name_key`) and per
@@ -42,35 +49,43 @@ Validation returns every `Problem` at once, each with a stable `code` and the se
     (53, -99, 62)
 """
 
-from .game import (
-    BAG_PENALTY,
-    BAGS,
-    BLIND_NIL_ITEM,
-    BOSTON,
-    CONTRACT,
-    NIL_ITEM,
-    TEN_FOR_200,
-    Game,
-    HandResult,
-    Item,
-    NextHand,
-    NilResult,
-    TeamHand,
-    new_game,
-    replay,
-)
+from .adjustments import ADJUSTMENT_POINTS, Adjustment, AdjustmentResult, adjustment_problems
+from .blind import blind_bid_allowed, blind_nil_allowed
+from .endings import BOSTON_WIN, FLOOR, HANDS, REASONS, SET_OUT, TARGET, TIE, TIME
+from .game import Game, HandResult, NextHand, new_game, replay, replay_from
 from .hand import (
     BLIND_NIL,
+    BLIND_PREFIX,
     NIL,
     SEATS,
     TRICKS_PER_HAND,
     Bid,
+    Blind,
     Hand,
+    InvalidGameInput,
     InvalidHand,
     Problem,
+    bid_text,
+    is_blind,
     is_nil,
+    parse_bid,
     seats_of,
     team_of,
+)
+from .reckoning import (
+    ADJUSTMENT,
+    BAG_PENALTY,
+    BAGS,
+    BLIND_BID,
+    BLIND_NIL_ITEM,
+    BOSTON,
+    CONTRACT,
+    FIRST_HAND,
+    NIL_ITEM,
+    TEN_FOR_200,
+    Item,
+    NilResult,
+    TeamHand,
 )
 from .rules import (
     ALL_PRESETS,
@@ -94,34 +109,50 @@ from .series import BEST_OF, InvalidSeries, Series, series
 from .stats import Career, Figures, HandMark, HeadToHead, PlayedGame, career, name_key
 from .validation import (
     bid_problems,
-    blind_nil_allowed,
+    bids_itself,
     fill_in_tricks,
     hand_problems,
     trick_problems,
 )
 
 __all__ = [
+    "ADJUSTMENT",
+    "ADJUSTMENT_POINTS",
     "ALL_PRESETS",
     "BAGS",
     "BAG_PENALTY",
     "BEST_OF",
+    "BLIND_BID",
     "BLIND_NIL",
     "BLIND_NIL_ITEM",
+    "BLIND_PREFIX",
     "BOSTON",
+    "BOSTON_WIN",
     "CONTRACT",
     "DEFAULT_PRESET",
+    "FIRST_HAND",
+    "FLOOR",
+    "HANDS",
     "INDIVIDUAL_PRESETS",
     "MOST_CARDS",
     "NIL",
     "NIL_ITEM",
     "PRESETS",
+    "REASONS",
     "RULE_LIMITS",
     "SEATS",
+    "SET_OUT",
     "TABLE_SIZES",
+    "TARGET",
     "TEN_FOR_200",
+    "TIE",
+    "TIME",
     "TRICKS_PER_HAND",
+    "Adjustment",
+    "AdjustmentResult",
     "BagMode",
     "Bid",
+    "Blind",
     "Career",
     "FailedNilTricks",
     "Figures",
@@ -130,6 +161,7 @@ __all__ = [
     "HandMark",
     "HandResult",
     "HeadToHead",
+    "InvalidGameInput",
     "InvalidHand",
     "InvalidRules",
     "InvalidSeries",
@@ -145,16 +177,23 @@ __all__ = [
     "SetScores",
     "Span",
     "TeamHand",
+    "adjustment_problems",
     "bid_problems",
+    "bid_text",
+    "bids_itself",
+    "blind_bid_allowed",
     "blind_nil_allowed",
     "career",
     "fill_in_tricks",
     "hand_problems",
+    "is_blind",
     "is_nil",
     "most_tricks",
     "name_key",
     "new_game",
+    "parse_bid",
     "replay",
+    "replay_from",
     "seats_of",
     "series",
     "team_of",

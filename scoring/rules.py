@@ -71,7 +71,14 @@ RULE_LIMITS: dict[str, Span] = {
     "min_team_bid": Span(0, 26),
     "boston_bonus": Span(0, 1000),
     "tricks_per_hand": Span(1, most_tricks(min(TABLE_SIZES))),
+    # 0 turns each of these off.
+    "blind_bid_min": Span(0, most_tricks(min(TABLE_SIZES))),
+    "blind_bid_deficit": Span(0, 10_000),
+    "sets_to_lose": Span(0, 9),
+    "hands_limit": Span(0, 99),
 }
+# The whole-number parameters that are off at 0 and can only be played from 0 up.
+_COUNTS = ("blind_bid_min", "sets_to_lose", "hands_limit")
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +109,13 @@ class Rules:
     tricks_per_hand: int = 13  # 17 when three play; a table may change it
     bids_may_total_tricks: bool = True  # False: the bids may not add up to the tricks
     set_scores: SetScores = SetScores.MINUS
+    blind_bid_min: int = 0  # 0: no blind bids; else the smallest number a side may bid blind
+    blind_bid_deficit: int | None = 100  # None: a blind bid at any score
+    sets_to_lose: int = 0  # 0: off; else a team set this many times loses (partners only)
+    sets_in_a_row: bool = False  # only sets in consecutive hands count toward sets_to_lose
+    boston_wins: bool = False  # a side that makes a Boston wins the game
+    hands_limit: int = 0  # 0: off; else the game ends after this many hands
+    first_hand_bids_itself: bool = False  # hand 1 has no bids: ten a trick taken
 
     def __post_init__(self) -> None:
         """Coerce the enum fields, so rules read back from JSON compare equal; refuse bad ones."""
@@ -129,6 +143,13 @@ class Rules:
         tricks = self.tricks_per_hand
         if type(tricks) is not int or not fewest <= tricks <= most:
             raise InvalidRules(f"tricks_per_hand must be from {fewest} to {most}")
+        for name in _COUNTS:
+            value = getattr(self, name)
+            if type(value) is not int or value < 0:
+                raise InvalidRules(f"{name} must be a whole number from 0 up")
+        # The sources describe a set-out for teams only.
+        if self.sets_to_lose and not self.partnership:
+            raise InvalidRules("sets_to_lose needs partners")
 
     @property
     def seats(self) -> tuple[int, ...]:

@@ -11,7 +11,8 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from .game import Game, NilResult
+from .game import Game
+from .reckoning import NilResult
 
 Key = tuple[str, ...]
 

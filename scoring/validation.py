@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypeGuard, cast
 
-from .hand import BLIND_NIL, NIL, Bid, Hand, Problem, is_nil, is_number
+from .blind import blind_bid_problems, blind_nil_problems
+from .hand import BLIND_NIL, NIL, Bid, Hand, Problem, is_blind, is_nil, is_number, side_contract
 from .rules import Rules
 
 # The table assumed where a caller gives no rules: the partnership game.
@@ -29,15 +30,19 @@ def bid_problems(
     totals: Sequence[int] | None = None,
     *,
     dealer: int | None = None,
+    number: int | None = None,
 ) -> list[Problem]:
     """What is wrong with the bids under these rules, given every side's total before the hand.
 
     `totals` defaults to every side at 0. `dealer`, the last to bid, is the seat a bid total
-    refused by `bids_may_total_tricks` is reported on (no seat when not given).
+    refused by `bids_may_total_tricks` is reported on (no seat when not given). `number` is the
+    hand's (from 1): hand 1 of a game whose first hand bids itself must have no bid at all.
     """
     if not _sized(bids, rules.players):
         return [Problem("bids_shape")]
     bids = cast("Sequence[object]", bids)  # _sized has just checked it is a tuple or list
+    if bids_itself(rules, number):
+        return [Problem("bid_on_first_hand", seat=s) for s, b in enumerate(bids) if b is not None]
     totals = tuple(totals) if totals is not None else (0,) * len(rules.sides)
     most = rules.tricks_per_hand
     problems = []
@@ -45,7 +50,9 @@ def bid_problems(
         if bid is None:
             problems.append(Problem("bid_missing", seat=seat))
         elif bid == BLIND_NIL:
-            problems.extend(_blind_nil_problems(rules, seat, totals))
+            problems.extend(blind_nil_problems(rules, seat, totals))
+        elif is_blind(bid):
+            problems.extend(blind_bid_problems(rules, seat, bid, bids, totals))
         elif bid != NIL and not _in_range(bid, 1, most):
             problems.append(Problem("bid_out_of_range", seat=seat))
     wrong = {p.seat for p in problems if p.code in ("bid_missing", "bid_out_of_range")}
@@ -56,50 +63,24 @@ def bid_problems(
             seats = rules.seats_of(side)
             if wrong.intersection(seats):
                 continue
-            pair = [bids[s] for s in seats]
-            # Every bid passed the checks above, so with no Nil among them all are numbers.
+            # Every bid passed the checks above, so with no Nil among them each is a number
+            # or the side's blind bid.
             if (
-                not any(is_nil(b) for b in pair)
-                and sum(cast("list[int]", pair)) < rules.min_team_bid
+                not any(is_nil(bids[s]) for s in seats)
+                and side_contract(cast("Sequence[Bid]", bids), seats) < rules.min_team_bid
             ):
                 # A side of one is its player: the problem belongs beside that bid.
                 alone = seats[0] if len(seats) == 1 else None
                 params: dict[str, int | None] = {"minimum": rules.min_team_bid}
                 problems.append(Problem("team_bid_below_minimum", alone, side, params))
     if not rules.bids_may_total_tricks and not wrong:
-        # Every bid is now Nil, Blind Nil or a number in range; a Nil promises no trick.
-        bid_total = sum(0 if is_nil(b) else cast(int, b) for b in bids)
+        # Every bid is now Nil, Blind Nil, blind or a number in range; a Nil promises no trick,
+        # and a team's blind bid counts once.
+        valid = cast("Sequence[Bid]", bids)
+        bid_total = sum(side_contract(valid, rules.seats_of(side)) for side in rules.sides)
         if bid_total == most:
             problems.append(Problem("bids_total_tricks", seat=dealer, params={"total": most}))
     return problems
-
-
-def blind_nil_allowed(rules: Rules, team: int, totals: Sequence[int]) -> bool:
-    """Whether a player of this side may bid Blind Nil before the hand, given every side's
-    total: the deficit, where the rules set one, is measured against the leader."""
-    if rules.blind_nil_bonus is None:
-        return False
-    if rules.blind_nil_deficit is None:
-        return True
-    return _behind(team, totals) >= rules.blind_nil_deficit
-
-
-def _behind(side: int, totals: Sequence[int]) -> int:
-    """How far a side is below the highest total of any other side (negative when ahead)."""
-    leader = max(t for s, t in enumerate(totals) if s != side)
-    return leader - totals[side]
-
-
-def _blind_nil_problems(rules: Rules, seat: int, totals: Sequence[int]) -> list[Problem]:
-    """Why a seat may not bid Blind Nil at these totals: not in these rules, or not far
-    enough behind; nothing when it may."""
-    if rules.blind_nil_bonus is None:
-        return [Problem("blind_nil_not_allowed", seat=seat)]
-    side = rules.side_of(seat)
-    if not blind_nil_allowed(rules, side, totals):
-        params = {"deficit": rules.blind_nil_deficit, "behind": _behind(side, totals)}
-        return [Problem("blind_nil_not_behind", seat=seat, params=params)]
-    return []
 
 
 def trick_problems(
@@ -182,21 +163,27 @@ def hand_problems(
     over: bool = False,
     *,
     dealer: int | None = None,
+    number: int | None = None,
 ) -> tuple[Problem, ...]:
     """Every problem with a hand played after the given totals; empty when it can be scored.
 
-    `totals` defaults to every side at 0; `dealer` is as for `bid_problems`.
+    `totals` defaults to every side at 0; `dealer` and `number` are as for `bid_problems`.
     Never raises on malformed input: anything that is not a well-formed hand is a problem too.
     """
     if not isinstance(hand, Hand):
         return (Problem("hand_shape"),)
-    if not over and _plainly_valid(rules, hand):
+    if not over and not rules.first_hand_bids_itself and _plainly_valid(rules, hand):
         return ()
     problems = [Problem("game_over")] if over else []
-    problems.extend(bid_problems(rules, hand.bids, totals, dealer=dealer))
+    problems.extend(bid_problems(rules, hand.bids, totals, dealer=dealer, number=number))
     # Tricks are checked even when bids are wrong, so a form can show every mistake at once.
     problems.extend(trick_problems(hand.bids, hand.tricks, hand.team_tricks, rules=rules))
     return tuple(problems)
+
+
+def bids_itself(rules: Rules, number: int | None) -> bool:
+    """Whether hand `number` is played without bids: hand 1, where the first hand bids itself."""
+    return rules.first_hand_bids_itself and number == 1
 
 
 def _plainly_valid(rules: Rules, hand: Hand) -> bool:

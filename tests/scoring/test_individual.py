@@ -61,6 +61,13 @@ ALONE = {
     "boston_bonus": 0,
     "bids_may_total_tricks": True,
     "set_scores": "minus",
+    "blind_bid_min": 0,
+    "blind_bid_deficit": 100,
+    "sets_to_lose": 0,
+    "sets_in_a_row": False,
+    "boston_wins": False,
+    "hands_limit": 0,
+    "first_hand_bids_itself": False,
 }
 EXPECTED_RULES = {
     "cutthroat": {

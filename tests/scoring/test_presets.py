@@ -21,7 +21,18 @@ from scoring import (
 
 # Every parameter, straight from the RULES.md table ("The presets"); the house rules
 # (exchange aside) are off in every source document.
-HOUSE_RULES_OFF = {"min_team_bid": 0, "ten_for_200": False, "boston_bonus": 0}
+HOUSE_RULES_OFF = {
+    "min_team_bid": 0,
+    "ten_for_200": False,
+    "boston_bonus": 0,
+    "blind_bid_min": 0,
+    "blind_bid_deficit": 100,
+    "sets_to_lose": 0,
+    "sets_in_a_row": False,
+    "boston_wins": False,
+    "hands_limit": 0,
+    "first_hand_bids_itself": False,
+}
 # The table of the partnership game, the same for all five (individual play: test_individual).
 PARTNERSHIP_TABLE = {
     "players": 4,
