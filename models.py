@@ -11,7 +11,7 @@ import secrets
 from dataclasses import fields, make_dataclass
 from datetime import UTC, datetime
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from sqlalchemy import JSON, ForeignKey, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
@@ -201,7 +201,7 @@ class HandInputs:
     def bids(self) -> tuple:
         """One bid per seat as the engine reads them (numbers, NIL or BLIND_NIL); seats the
         table does not have are stored empty."""
-        return tuple(bid_from_text(b) for b in _read_bids(self) if b is not None)
+        return tuple(scoring.parse_bid(b) for b in _read_bids(self) if b is not None)
 
     @property
     def tricks(self) -> tuple:
@@ -331,16 +331,7 @@ def hand_columns(hand: scoring.Hand) -> dict:
     """The engine's hand as the values of a stored hand's input columns; the seats a smaller
     table does not have are left empty."""
     empty = (None,) * (len(BID_COLUMNS) - len(hand.bids))
-    bids = (*(bid_to_text(b) for b in hand.bids), *empty)
+    # Only a hand the engine took is stored, and such a hand has a bid at every seat.
+    bids = (*(scoring.bid_text(cast(scoring.Bid, b)) for b in hand.bids), *empty)
     values = (*bids, *hand.tricks, *empty, *hand.team_tricks)
     return dict(zip(HAND_INPUTS, values, strict=True))
-
-
-def bid_to_text(bid) -> str:
-    """How a bid is stored: the number, 'nil' or 'blind_nil'."""
-    return str(bid)
-
-
-def bid_from_text(text: str):
-    """The engine's bid from its stored text."""
-    return text if text in (scoring.NIL, scoring.BLIND_NIL) else int(text)

@@ -59,6 +59,16 @@ def test_a_hand_written_to_the_columns_reads_back_as_the_same_hand(hand):
     assert stored.to_engine() == hand
 
 
+def test_a_blind_bid_is_written_as_the_engine_writes_it_and_reads_back_the_same():
+    """The engine's text of a bid is the stored text: Blind 7 goes in as "blind_7" on both
+    partners' seats and comes back as the engine's blind bid."""
+    blind = scoring.Blind(7)
+    hand = scoring.Hand(bids=(blind, 4, blind, 3), tricks=(None,) * 4, team_tricks=(8, 5))
+    columns = hand_columns(hand)
+    assert (columns["bid_0"], columns["bid_2"]) == ("blind_7", "blind_7")
+    assert StoredHand(id=1, game_id=1, number=1, **columns).to_engine() == hand
+
+
 @pytest.mark.parametrize("hand", HANDS, ids=lambda hand: f"{len(hand.bids)} seats")
 def test_the_hand_form_shows_a_stored_hand_as_it_was_entered(app, hand):
     stored = StoredHand(id=1, game_id=1, number=1, **hand_columns(hand))
