@@ -150,3 +150,10 @@ def test_the_circle_finder_finds_a_circle():
 def test_no_two_application_modules_import_each_other_in_a_circle():
     found = circles(import_graph())
     assert not found, f"application modules that import each other in a circle: {found}"
+
+
+def test_no_two_test_modules_share_a_name():
+    # pytest imports test modules by their base name (the folders have no __init__.py): two of
+    # one name stop the whole run at collection.
+    names = [path.name for path in modules_of_tests() if path.name != "conftest.py"]
+    assert len(names) == len(set(names)), sorted(n for n in names if names.count(n) > 1)
