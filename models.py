@@ -28,6 +28,7 @@ TOKEN_SHAPE = rf"{_URL_SAFE}{{1,{TOKEN_LENGTH}}}"
 # What a form's one-time token must look like: at least 16 characters, so it is not guessed.
 NONCE_SHAPE = rf"{_URL_SAFE}{{16,{TOKEN_LENGTH}}}"
 NAME_LENGTH = 40
+PRESET_LENGTH = 20
 
 
 def new_token() -> str:
@@ -64,39 +65,32 @@ class GameRecord(db.Model):  # type: ignore[name-defined]  # Flask-SQLAlchemy's 
     player_2: Mapped[str] = mapped_column(String(NAME_LENGTH))
     player_3: Mapped[str] = mapped_column(String(NAME_LENGTH))
     first_dealer: Mapped[int] = mapped_column(default=0)
-    preset: Mapped[str] = mapped_column(String(20))
+    preset: Mapped[str] = mapped_column(String(PRESET_LENGTH))
     rules: Mapped[dict[str, Any]] = mapped_column(JSON)  # as scoring.Rules.to_dict gives it
     # Bumped on every write: what a form saw travels with it, so a stale edit is refused.
     version: Mapped[int] = mapped_column(default=0)
-    # Bumped when a game before this one in its series may have changed how it ended (a
-    # correction, an undo, joining or leaving a table): the series line this game shows changes
-    # with it, though its own hands and forms do not, so its view link's tag names this beside
-    # `version`.
+    # Bumped when an earlier game of its series may have ended otherwise (a correction, an undo,
+    # a table joined): this game's series line changes, so its view link's tag names this too.
     series_version: Mapped[int] = mapped_column(default=0, server_default="0")
-    # The one-time token of the form behind the latest write: the same form sent twice
-    # (a double tap) is recognised and answered as the first was, never applied again.
+    # The one-time token of the latest write's form: a double tap is answered, never reapplied.
     last_nonce: Mapped[str | None] = mapped_column(String(TOKEN_LENGTH))
-    # The one-time tokens of the game's recent writes, newest last, space-separated: a form sent
-    # again (a resend after a lost answer, a late second tap) is answered as saved, whatever was
-    # written since. Kept in the row so that knowing it costs no query.
+    # The one-time tokens of its recent writes, newest last: a form sent again is answered as
+    # saved, whatever was written since. Kept in the row so that knowing it costs no query.
     recent_nonces: Mapped[str] = mapped_column(Text, default="", server_default="")
-    # The one-time token of the new-game form that made this game: that form sent again finds
-    # it, and nothing else does. Cleared when the edit link is replaced.
+    # The one-time token of the form that made it, for that form sent again; cleared with its link.
     creation_nonce: Mapped[str | None] = mapped_column(String(TOKEN_LENGTH))
     # The game this one is the rematch of: at most one rematch per game.
     rematch_of: Mapped[int | None] = mapped_column(
         ForeignKey("game.id", ondelete="SET NULL", name="fk_game_rematch_of")
     )
-    # The table (the group of people who play together) whose games this one counts among.
-    # A table is never deleted, so the reference needs no ON DELETE: it is added to the game
-    # table in place, and SQLite names such a reference only as the migration wrote it.
+    # The table whose games this one counts among. A table is never deleted, so no ON DELETE:
+    # the column is added in place, and SQLite names such a reference only as the migration did.
     table_id: Mapped[int | None] = mapped_column(ForeignKey("card_table.id"), index=True)
     # How many games the series this game belongs to is played over (3, 5 or 7); None for a
     # series that never ends. A rematch keeps it.
     best_of: Mapped[int | None]
-    # Which of its table's edit links the game was started or joined with (the table's
-    # `edit_generation` then): the phone that started it is offered the table only while that
-    # link is still the table's. A rematch keeps it.
+    # The table's `edit_generation` it was started or joined with: its phone is offered the
+    # table only while that link is still the table's. A rematch keeps it.
     table_generation: Mapped[int] = mapped_column(default=0, server_default="0")
 
     hands: Mapped[list[HandRecord]] = relationship(
@@ -134,10 +128,8 @@ class GameRecord(db.Model):  # type: ignore[name-defined]  # Flask-SQLAlchemy's 
 
 
 class TableRecord(db.Model):  # type: ignore[name-defined]
-    """A table: the people who play together, whose games (started on any phone) collect here.
-
-    Like a game, it has a link to manage it and a link to follow it; both can be replaced.
-    """
+    """A table: the people who play together, whose games (from any phone) collect here. Like a
+    game, it has a link to manage it and a link to follow it; both can be replaced."""
 
     __tablename__ = "card_table"  # "table" is a word SQL keeps for itself
 
@@ -155,6 +147,25 @@ class TableRecord(db.Model):  # type: ignore[name-defined]
     edit_generation: Mapped[int] = mapped_column(default=0, server_default="0")
     # The one-time token of the form that made it: that form sent again finds it.
     creation_nonce: Mapped[str | None] = mapped_column(String(TOKEN_LENGTH), unique=True)
+
+
+class RuleSetRecord(db.Model):  # type: ignore[name-defined]
+    """A table's named rules ("Friday rules"): a preset and every parameter, as a game keeps
+    them. A removed one stays, nameless, so that the form that removed it, sent again, finds it."""
+
+    __tablename__ = "rule_set"
+    __table_args__ = (UniqueConstraint("table_id", "name", name="uq_rule_set_table_name"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(
+        ForeignKey("card_table.id", ondelete="CASCADE"), index=True
+    )
+    name: Mapped[str | None] = mapped_column(String(NAME_LENGTH))  # None once removed
+    preset: Mapped[str] = mapped_column(String(PRESET_LENGTH))
+    rules: Mapped[dict[str, Any]] = mapped_column(JSON)  # as scoring.Rules.to_dict gives it
+    created_at: Mapped[datetime] = mapped_column(default=_now)
+    creation_nonce: Mapped[str | None] = mapped_column(String(TOKEN_LENGTH), unique=True)
+    removal_nonce: Mapped[str | None] = mapped_column(String(TOKEN_LENGTH), unique=True)
 
 
 class ReplacedTableLink(db.Model):  # type: ignore[name-defined]
@@ -189,11 +200,8 @@ def token_hash(token: str) -> str:
 
 
 class HandInputs:
-    """What a stored hand tells the engine, read from its bid, tricks and team tricks columns
-    (`BID_COLUMNS`, `TRICK_COLUMNS`, `TEAM_TRICK_COLUMNS`, taken from HandRecord's columns).
-
-    Shared by the table's model and by StoredHand, the plain copy the pages read.
-    """
+    """What a stored hand tells the engine, read from its input columns (`BID_COLUMNS`, ...);
+    shared by the table's model and by StoredHand, the plain copy the pages read."""
 
     __slots__ = ()
 
@@ -234,10 +242,8 @@ TEAM_TRICKS_INPUT = {"input": "team_tricks"}
 class HandRecord(HandInputs, db.Model):  # type: ignore[name-defined]
     """One stored hand's bids and, once it has been played, the tricks taken.
 
-    A hand whose tricks are not in yet is the hand in play: its bids are known to the table.
-    Its input columns are the one description of a hand's inputs: the plain copy the pages
-    read (StoredHand), the names the inputs are written under (HAND_INPUTS) and the hand form's
-    fields are made from them.
+    A hand whose tricks are not in yet is the hand in play. Its input columns are the one
+    description of a hand's inputs: StoredHand, HAND_INPUTS and the hand form's fields follow.
     """
 
     __tablename__ = "hand"
