@@ -22,7 +22,7 @@ from forms.base import (
     nonce_field,
     table_choices,
 )
-from forms.house_rules import OFFERED, HouseRule, rules_with
+from forms.house_rules import OFFERED, HouseRule, Kind, rules_with
 
 # Who sits at the table: the partnership game, or every player a side of their own; each
 # table without partners plays its own preset of scoring.INDIVIDUAL_PRESETS.
@@ -76,6 +76,16 @@ class NewGameForm(Form):
         default=scoring.DEFAULT_PRESET,
     )
 
+    # One of the chosen table's rule sets by its number, "" for none: a set chosen is played
+    # exactly, whatever the preset and house-rule fields say (`offer_rule_sets`).
+    rule_set = SelectField(
+        _l("Rule set"),
+        choices=[SelectChoice("", _l("None: the rules below"))],
+        default="",
+        validate_choice=False,
+        validators=[Optional(), Regexp(r"^\d{1,9}$", message=_l("Choose one of the rule sets."))],
+    )
+
     def validate_first_dealer(self, field: Any) -> None:
         """The first dealer must sit at the chosen table (seats 0 to players − 1)."""
         preset = scoring.ALL_PRESETS.get(self.preset_key())
@@ -104,6 +114,31 @@ class NewGameForm(Form):
             SelectChoice("", _l("No table")),
             *table_choices(tables),
         ]
+
+    def offer_rule_sets(self, sets: Any) -> None:
+        """Offer these rule sets of the chosen table (stored rule-set records) besides none."""
+        self.rule_set.choices = [
+            SelectChoice("", _l("None: the rules below")),
+            *(SelectChoice(str(s.id), s.name) for s in sets),
+        ]
+
+    def fill_rules(self, preset: str, rules: scoring.Rules) -> None:
+        """Show a game's rules on the form: its preset (with its table, for a table without
+        partners) and every offered house rule where it differs from the preset's, so that
+        `rules()` gives these rules back."""
+        if preset in scoring.INDIVIDUAL_PRESETS:
+            self.table.data = preset
+        elif preset in scoring.PRESETS:
+            self.table.data, self.preset.data = PARTNERS, preset
+        else:  # a preset no longer offered: the form keeps its own
+            return
+        base = scoring.ALL_PRESETS[preset].rules
+        for row in OFFERED:
+            value = getattr(rules, row.name)
+            blank = "" if row.options else None
+            self[row.name].data = (
+                blank if value == getattr(base, row.name) else field_data(row, value)
+            )
 
     def series_length(self) -> int | None:
         """How many games the series is played over, or None for single games."""
@@ -155,6 +190,16 @@ class NewGameForm(Form):
     def rules(self) -> scoring.Rules:
         """The chosen preset with every filled-in house rule applied."""
         return rules_with(scoring.ALL_PRESETS[self.preset_key()].rules, self)
+
+
+def field_data(row: HouseRule, value: object) -> Any:
+    """What a house rule's field holds for the engine's value: `HouseRule.rule_value` undone."""
+    for option in row.options:
+        if option.rule == value:
+            return option.value
+    if row.kind is Kind.OFF_AT_ZERO and value is None:
+        return 0
+    return value
 
 
 # One field per row of the table, made after the fields above so that the form lists them

@@ -1,4 +1,5 @@
-"""The forms of a table of people who play together: a new table, and a game joining one."""
+"""The forms of a table of people who play together: a new table, a game joining one, and the
+table's rule sets kept, renamed and removed."""
 
 from __future__ import annotations
 
@@ -58,3 +59,25 @@ class JoinTableForm(ActionForm):
         raw = self.table_link.data or self.in_table.data or ""
         token = raw.rstrip("/").rsplit("/", 1)[-1]
         return token if re.fullmatch(NONCE_PATTERN, token) else None
+
+
+class RuleSetForm(Form):
+    """A name for a table's rule set: to keep the rules of its latest game as one, or to rename
+    one. Each form carries its own one-time token."""
+
+    nonce = nonce_field()
+    name = StringField(
+        _l("Name of the rule set"),
+        validators=[
+            DataRequired(message=_l("Give the rule set a name.")),
+            Length(max=NAME_LENGTH),
+            printable,
+        ],
+        filters=[drop_bidi_controls, strip_spaces],
+    )
+
+
+class RemoveRuleSetForm(Form):
+    """The button that removes one of a table's rule sets: its one-time token only."""
+
+    nonce = nonce_field()

@@ -1,5 +1,6 @@
 """Tables: the people who play together. Their two links' pages (manage, follow), their career
-stats and this phone's, a game joining a table, and the downloads of the stats."""
+stats and this phone's, a game joining a table, the downloads of the stats, and the table's
+rule sets kept, renamed and removed (behind the edit link only)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ import export
 import games
 from extensions import limit_writes
 from forms import JoinTableForm, TableForm
+from forms.tables import RemoveRuleSetForm, RuleSetForm
+from games import rule_sets
 from models import TableRecord, new_token
 from web import EDIT_LINKS, TABLE_LINKS, TABLE_VIEW_LINKS
 from web.device import device_of_request, remember_device
@@ -20,6 +23,7 @@ from web.errors import not_right_message
 from web.lookups import limit_guesses, table_at_link
 from web.pages import page_or_part, wants_part
 from web.responses import POLL_SECONDS, app_etag, csv_attachment, json_answer, unless_unchanged
+from web.rule_sets import table_rule_sets
 from web.writes import conflict_message, write_once
 
 bp = Blueprint("tables", __name__)
@@ -47,15 +51,29 @@ def new_table() -> str:
 
 @bp.get(f"{TABLE_LINKS}/<token:token>")
 @limit_guesses
-def show(token: str) -> str:
+def show(token: str) -> tuple[str, int]:
     """A table's own page behind its edit link: standings, its games (each with its edit link),
     a new game in it, and its links to share."""
-    table = games.find_table(token)
-    return render_template(
+    return table_page(games.find_table(token))
+
+
+def table_page(
+    table: TableRecord,
+    status: int = 200,
+    message: str | None = None,
+    sent: RuleSetForm | None = None,
+    sent_for: int | None = None,
+) -> tuple[str, int]:
+    """The table's own page, with a refusal's `message` and status, and a rule-set form sent
+    back with its errors (`sent`, for the set numbered `sent_for`, or to keep one)."""
+    page = render_template(
         "table.html",
         editable=True,
+        message=message,
         **table_context(table, games.table_state(table)),
+        **table_rule_sets(table, sent, sent_for),
     )
+    return page, status
 
 
 def table_context(table: TableRecord, state: tuple[int, int, int, int]) -> dict[str, Any]:
@@ -205,3 +223,73 @@ def join(token: str) -> Response | tuple[str, int] | str:
         done=back_to_game,
         overtaken=lambda: page(409, conflict_message(), games.load(token)),
     )
+
+
+def back_to_table(token: str) -> Response:
+    """The table's own page after a change of its rule sets (post/redirect/get)."""
+    return redirect(url_for(".show", token=token), 303)
+
+
+def name_taken(table: TableRecord, form: RuleSetForm, sent_for: int | None) -> tuple[str, int]:
+    """The table's page with a rule-set name refused as another set's."""
+    form.name.errors = [gettext("The table already has a rule set by that name.")]
+    return table_page(table, 422, sent=form, sent_for=sent_for)
+
+
+def no_rule_set(table: TableRecord) -> tuple[str, int]:
+    """The table's page for a rule set it does not have (removed, or never its own)."""
+    return table_page(table, 404, gettext("The table has no such rule set. Choose another."))
+
+
+@bp.post(f"{TABLE_LINKS}/<token:token>/rule-sets")
+@limit_writes
+@limit_guesses
+def keep_rule_set(token: str) -> Response | tuple[str, int]:
+    """Keep the rules of the table's latest game as a rule set under the name typed."""
+    table = games.find_table(token)
+    form = RuleSetForm()
+    if not form.validate_on_submit():
+        return table_page(table, 422, sent=form)
+    latest = rule_sets.latest_rules(table)
+    if latest is None:
+        message = gettext("No game at this table yet: start one, then keep its rules.")
+        return table_page(table, 422, message)
+    try:
+        rule_sets.keep_rule_set(table, form.name.data, *latest, form.nonce.data)
+    except rule_sets.NameTaken:
+        return name_taken(table, form, None)
+    return back_to_table(token)
+
+
+@bp.post(f"{TABLE_LINKS}/<token:token>/rule-sets/<int:number>/name")
+@limit_writes
+@limit_guesses
+def rename_rule_set(token: str, number: int) -> Response | tuple[str, int]:
+    """Give one of the table's rule sets the name typed."""
+    table = games.find_table(token)
+    form = RuleSetForm()
+    if not form.validate_on_submit():
+        return table_page(table, 422, sent=form, sent_for=number)
+    try:
+        rule_sets.rename_rule_set(table, number, form.name.data)
+    except rule_sets.RuleSetNotFound:
+        return no_rule_set(table)
+    except rule_sets.NameTaken:
+        return name_taken(table, form, number)
+    return back_to_table(token)
+
+
+@bp.post(f"{TABLE_LINKS}/<token:token>/rule-sets/<int:number>/remove")
+@limit_writes
+@limit_guesses
+def remove_rule_set(token: str, number: int) -> Response | tuple[str, int]:
+    """Remove one of the table's rule sets; the same form sent again is answered as the first."""
+    table = games.find_table(token)
+    form = RemoveRuleSetForm()
+    if not form.validate_on_submit():
+        return table_page(table, 400, not_right_message())
+    try:
+        rule_sets.remove_rule_set(table, number, form.nonce.data)
+    except rule_sets.RuleSetNotFound:
+        return no_rule_set(table)
+    return back_to_table(token)
