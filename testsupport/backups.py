@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from sqlalchemy import select
 
 from extensions import db
+from testsupport.pages import Page, submit
 from testsupport.playing import enter, link_on, rematch, replace_link, start_game
 from testsupport.tables import (
     EAST_WEST_WIN,
@@ -44,9 +45,10 @@ def play_evening(client) -> Evening:
 
     At the table: a best-of-3 series played as a rematch chain (Ana & Carla win, Bia & Dani
     win, Ana & Carla win the series 2–1); a game to 500 still in play (one hand played, the
-    next one's bids in); a Cut-throat game to 100 (a tie at 130, then Dani wins with 170). On
-    its own: a Three-handed game to 500 in play. Replaced: the first game's view link, the
-    Three-handed game's edit link, and the table's view link.
+    next one's bids in); a Cut-throat game to 100 (a tie at 130, then Dani wins with 170), whose
+    rules the table keeps as "Friday rules". On its own: a Three-handed game to 500 in play.
+    Replaced: the first game's view link, the Three-handed game's edit link, and the table's
+    view link.
     """
     table = make_table(client)
     first = start_at_table(client, table, best_of="3", **FIRST_PAIRING, **TO_100)
@@ -66,6 +68,8 @@ def play_evening(client) -> Evening:
     ):
         enter(client, cut_throat, bids=bids)
         enter(client, cut_throat, tricks=tricks)
+    keep_rules = Page(client.get(f"/t/{table}")).form(cls="keep-rules")
+    assert submit(client, keep_rules, {"name": "Friday rules"}).status_code == 303
     three = start_game(client, table="three_handed", **THREE)
     enter(client, three, bids=(5, "nil", 6), tricks=(8, 1, 8))
 
