@@ -10,7 +10,7 @@ from flask_babel import gettext
 
 import scoring
 from forms import NewGameForm
-from forms.tables import RemoveRuleSetForm, RuleSetForm
+from forms.tables import RuleSetForm
 from games import rule_sets
 from models import TableRecord
 from web.filters import rules_summary
@@ -68,7 +68,7 @@ def table_rule_sets(
     table: TableRecord, sent: RuleSetForm | None = None, sent_for: int | None = None
 ) -> dict[str, Any]:
     """What the table's page shows of its rule sets: each with its rules in words (its preset's
-    name and the house rules that differ) and its rename and remove forms, and
+    name and the house rules that differ) and its rename form, and
     the form that keeps the latest game's rules (`sent` shown again in place of the one for
     `sent_for`, a set's number, or of the keep form when None)."""
     shown = []
@@ -77,7 +77,7 @@ def table_rule_sets(
         if sent is not None and sent_for == kept.id:
             rename = sent
         rules = KeptRules(kept.preset, scoring.Rules.from_dict(kept.rules))
-        shown.append((kept, rules_summary(rules), rename, RemoveRuleSetForm(formdata=None)))
+        shown.append((kept, rules_summary(rules), rename))
     keep = sent if sent is not None and sent_for is None else RuleSetForm(formdata=None)
     return {"rule_sets": shown, "keep_form": keep, "has_games": has_games(table)}
 
