@@ -86,6 +86,9 @@ class NewGameForm(Form):
         validators=[Optional(), Regexp(r"^\d{1,9}$", message=_l("Choose one of the rule sets."))],
     )
 
+    # The rules a chosen rule set is played by, whatever the fields say (`play_exactly`).
+    kept_rules: scoring.Rules | None = None
+
     def validate_first_dealer(self, field: Any) -> None:
         """The first dealer must sit at the chosen table (seats 0 to players − 1)."""
         preset = scoring.ALL_PRESETS.get(self.preset_key())
@@ -188,8 +191,17 @@ class NewGameForm(Form):
         return [(row, self[row.name]) for row in OFFERED]
 
     def rules(self) -> scoring.Rules:
-        """The chosen preset with every filled-in house rule applied."""
+        """The chosen preset with every filled-in house rule applied; a rule set's rules as
+        they were kept when one is played (`play_exactly`)."""
+        if self.kept_rules is not None:
+            return self.kept_rules
         return rules_with(scoring.ALL_PRESETS[self.preset_key()].rules, self)
+
+    def play_exactly(self, preset: str, rules: scoring.Rules) -> None:
+        """Play these rules as they are (a rule set's), shown on the form as `fill_rules` does:
+        a parameter the form does not offer keeps its kept value too."""
+        self.fill_rules(preset, rules)
+        self.kept_rules = rules
 
 
 def field_data(row: HouseRule, value: object) -> Any:

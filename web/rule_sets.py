@@ -60,7 +60,7 @@ def play_rule_set(form: NewGameForm, table: TableRecord | None) -> bool:
     except rule_sets.RuleSetNotFound:
         form.rule_set.errors = [gettext("The table has no such rule set. Choose another.")]
         return False
-    form.fill_rules(kept.preset, scoring.Rules.from_dict(kept.rules))
+    form.play_exactly(kept.preset, scoring.Rules.from_dict(kept.rules))
     return bool(form.validate())  # the first dealer must sit at the set's table
 
 

@@ -137,3 +137,16 @@ def test_an_unknown_rule_set_or_another_tables_is_refused(app, client, language,
         holds, form = sent_form(app, ours, {"rule_set": asked}, language)
         assert not holds
         assert form.rule_set.errors == [message]
+
+
+def test_a_rule_set_is_played_with_the_rules_the_form_does_not_offer_too(app, client):
+    table = make_table(client)
+    rules = scoring.PRESETS["gamelake"].rules.but(sets_to_lose=2, boston_wins=True, hands_limit=8)
+    with app.app_context():
+        kept = games.rule_sets.keep_rule_set(
+            games.find_table(table), "Club nights", "gamelake", rules, None
+        )
+        number = kept.id
+    holds, form = sent_form(app, table, {"rule_set": str(number), "preset": "classic"})
+    assert holds
+    assert form.chosen == ("gamelake", rules.to_dict())
