@@ -22,6 +22,7 @@ from web.errors import not_right_message
 from web.hand_forms import blind_nil_offer, filled_form, next_hand_form, note_later_hand
 from web.lookups import limit_guesses, limit_guesses_when, table_at_link
 from web.pages import page_or_part, wants_part
+from web.rule_sets import offer_rule_sets, open_at_table, play_rule_set
 from web.tokens import looks_like_token
 from web.writes import conflict_message, write_once
 
@@ -70,7 +71,9 @@ def home() -> tuple[str, int]:
     asked = request.args.get("table", "")
     if looks_like_token(asked):
         form.in_table.data = asked
-    return home_page(form, chosen_table(form))
+    table = chosen_table(form)
+    open_at_table(form, table, request.args.get("rule_set"))
+    return home_page(form, table)
 
 
 def chosen_table(form: NewGameForm) -> TableRecord | None:
@@ -93,6 +96,7 @@ def home_page(form: NewGameForm, chosen: TableRecord | None, status: int = 200) 
         # Kept as chosen: falling back to "No table" would start the next game at no table.
         offered.insert(0, UnfoundTable(form.in_table.data, gettext("The table at that link")))
     form.offer_tables(offered)
+    offer_rule_sets(form, chosen)
     page = render_template(
         "home.html",
         form=form,
@@ -112,10 +116,11 @@ def create_game() -> Response | tuple[str, int]:
     form = NewGameForm()
     valid = form.validate_on_submit()
     table = chosen_table(form)
+    valid = valid and play_rule_set(form, table)
     if "shuffle" in request.form and valid:
         form.shuffle_seats(random.SystemRandom())
         return home_page(form, table)
-    if not valid or form.in_table.errors:
+    if not valid or form.in_table.errors or form.rule_set.errors:
         return home_page(form, table, 422)
     device = device_of_request() or new_token()
     teams, players = form.names()
