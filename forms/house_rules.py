@@ -97,6 +97,15 @@ class HouseRule:
             return data or None
         return data
 
+    def field_data(self, value: object) -> Any:
+        """What this rule's field holds for the engine's value: `rule_value` undone."""
+        for option in self.options:
+            if option.rule == value:
+                return option.value
+        if self.kind is Kind.OFF_AT_ZERO and value is None:
+            return 0
+        return value
+
     def wording(self, value: object) -> str:
         """The engine's value of this parameter in the user's language."""
         for option in self.options:

@@ -22,7 +22,7 @@ from forms.base import (
     nonce_field,
     table_choices,
 )
-from forms.house_rules import OFFERED, HouseRule, Kind, rules_with
+from forms.house_rules import OFFERED, HouseRule, rules_with
 
 # Who sits at the table: the partnership game, or every player a side of their own; each
 # table without partners plays its own preset of scoring.INDIVIDUAL_PRESETS.
@@ -140,7 +140,7 @@ class NewGameForm(Form):
             value = getattr(rules, row.name)
             blank = "" if row.options else None
             self[row.name].data = (
-                blank if value == getattr(base, row.name) else field_data(row, value)
+                blank if value == getattr(base, row.name) else row.field_data(value)
             )
 
     def series_length(self) -> int | None:
@@ -202,16 +202,6 @@ class NewGameForm(Form):
         a parameter the form does not offer keeps its kept value too."""
         self.fill_rules(preset, rules)
         self.kept_rules = rules
-
-
-def field_data(row: HouseRule, value: object) -> Any:
-    """What a house rule's field holds for the engine's value: `HouseRule.rule_value` undone."""
-    for option in row.options:
-        if option.rule == value:
-            return option.value
-    if row.kind is Kind.OFF_AT_ZERO and value is None:
-        return 0
-    return value
 
 
 # One field per row of the table, made after the fields above so that the form lists them
