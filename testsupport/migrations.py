@@ -4,7 +4,9 @@ scratch PostgreSQL database of its own."""
 
 from __future__ import annotations
 
+import json
 import os
+import sqlite3
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -12,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+import scoring
 from testsupport.database import postgresql_database
 from testsupport.live_server import ROOT
 
@@ -45,3 +48,37 @@ def scratch_postgresql(prefix: str) -> Iterator[str]:
         pytest.skip("DATABASE_URL is not PostgreSQL: the PostgreSQL migration pass runs in CI")
     with postgresql_database(url, prefix) as own:
         yield own
+
+
+def tables(database: Path) -> set[str]:
+    """The names of the tables in a SQLite file."""
+    with sqlite3.connect(database) as connection:
+        rows = connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+        return {name for (name,) in rows}
+
+
+def columns(database: Path, table: str) -> set[str]:
+    """The column names of one table."""
+    with sqlite3.connect(database) as connection:
+        return {row[1] for row in connection.execute(f"PRAGMA table_info({table})")}
+
+
+def store_old_game(database: Path) -> str:
+    """Store a game of one hand straight into an older schema, as the app of its day did (the
+    app of today reads columns an older schema lacks); its edit token. The hand: bids 4, 3,
+    Nil, 5 and tricks 5, 3, 0, 5, which the rules of today score 141 to 80."""
+    rules = json.dumps(scoring.PRESETS[scoring.DEFAULT_PRESET].rules.to_dict())
+    with sqlite3.connect(database) as connection:
+        connection.execute(
+            "INSERT INTO game (id, edit_token, view_token, created_at, team_0, team_1, player_0,"
+            " player_1, player_2, player_3, first_dealer, preset, rules, version, recent_nonces)"
+            " VALUES (1, 'oldgameeditlink00000000', 'oldgameviewlink00000000', '2026-11-01',"
+            " 'Team A', 'Team B', 'N', 'E', 'S', 'W', 0, ?, ?, 1, '')",
+            (scoring.DEFAULT_PRESET, rules),
+        )
+        connection.execute(
+            "INSERT INTO hand (game_id, number, bid_0, bid_1, bid_2, bid_3, tricks_0, tricks_1,"
+            " tricks_2, tricks_3, created_at) VALUES (1, 1, '4', '3', 'nil', '5', 5, 3, 0, 5,"
+            " '2026-11-01')"
+        )
+    return "oldgameeditlink00000000"

@@ -9,8 +9,7 @@ import sqlite3
 import pytest
 import sqlalchemy as sa
 
-from tests.web.test_migrations import store_old_game, tables
-from testsupport.migrations import flask_db, scratch_postgresql
+from testsupport.migrations import flask_db, scratch_postgresql, store_old_game, tables
 
 BEFORE = "f3b6d8a1c5e7"  # the revision before the rule sets
 
