@@ -1,0 +1,58 @@
+"""Blind bids at the table (RULES.md, "Blind bids"): offered to a team far enough behind as one
+row for both partners, doubled when made and when set, and refused beside the rows with a
+sentence in the user's language when the rules do not allow it."""
+
+from __future__ import annotations
+
+from testsupport.pages import Page, contracts
+from testsupport.playing import enter, game_page, start_game
+
+# GameLake with blind bids from 6, when 100 or more behind (RULES.md's worked example).
+BLIND_RULES = {"preset": "gamelake", "blind_bid_min": "6", "blind_bid_deficit": "100"}
+# Team A bids 6 + 6 and takes 12, B bids 1 + 1 and takes 1: A +120,
+# B set −20. Two such hands leave B 280 behind, far enough to bid blind.
+A_RUNS_AWAY = {"bids": (6, 1, 6, 1), "team_tricks": (12, 1)}
+
+
+def behind_game(client, **typed) -> str:
+    """A game of the blind-bid rules in which team B is 280 behind after two hands."""
+    token = start_game(client, **(BLIND_RULES | typed))
+    page = None
+    for _ in range(2):
+        page = enter(client, token, **A_RUNS_AWAY, page=page)
+    assert page.totals() == (240, -40)
+    return token
+
+
+def blind_rows(page: Page) -> list:
+    """The blind-bid rows of the hand form."""
+    return page.find_all("fieldset", cls="blind-bid")
+
+
+def test_a_team_not_far_enough_behind_is_not_offered_a_blind_bid(client):
+    token = start_game(client, **BLIND_RULES)
+    assert blind_rows(game_page(client, token)) == []
+
+
+def test_a_team_far_enough_behind_gets_one_blind_row_from_the_minimum_to_the_hands_tricks(client):
+    page = game_page(client, behind_game(client))
+    rows = blind_rows(page)
+    assert len(rows) == 1
+    values = [node.attrs["value"] for node in rows[0].find_all("input")]
+    assert values == [f"blind_{n}" for n in range(6, 14)]
+    assert rows[0].find("input").attrs["name"] == "bid_1"  # the team's first seat
+
+
+def test_a_blind_bid_made_scores_double_and_its_overtrick_is_a_bag(client):
+    token = behind_game(client)
+    page = enter(client, token, bids=(3, "blind_7", 2, None))
+    assert any("7" in line for line in contracts(page))
+    page = enter(client, token, team_tricks=(5, 8))
+    assert page.totals() == (240 + 50, -40 + 141)
+
+
+def test_a_blind_bid_set_loses_double(client):
+    token = behind_game(client)
+    enter(client, token, bids=(3, "blind_7", 2, None))
+    page = enter(client, token, team_tricks=(7, 6))
+    assert page.totals() == (240 + 50 + 2, -40 - 140)  # A bid 5 and took 7
