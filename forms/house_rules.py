@@ -189,7 +189,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
     ),
     # The rules of RULES.md's "More house rules" that need no stored input beyond the hands:
     # the scorer's page offers the blind bid, asks hand 1 for its tricks only and says "set
-    # once" and "hand 4 of 8".
+    # once" and "hand 4 of 8". Time called and adjustments are stored inputs of their own.
     HouseRule(
         "blind_bid_min",
         _l("Smallest blind bid"),
@@ -234,6 +234,9 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         Kind.YES_NO,
         _l("No bids on hand 1: ten points a trick taken."),
         options=(Option("off", False, _l("Off")), Option("on", True, _l("On"))),
+        # The scorer's page plays it, but a hand without bids cannot be stored yet
+        # (models.hand_columns writes a missing bid as "None"): offered once it can.
+        offered=False,
     ),
 )
 # The rows a person may change when starting a game, in the order the form lists them.
