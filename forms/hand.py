@@ -179,7 +179,8 @@ class HandForm(ActionForm):
     def add_error(self, name: str | None, message: str) -> None:
         """Note an error beside a field, or for the whole form when name is None."""
         if name is None:
-            self.form_errors.append(message)
+            if message not in self.form_errors:  # one problem of every seat is said once
+                self.form_errors.append(message)
         else:
             field = self[name]
             field.errors = [*field.errors, message]
@@ -225,7 +226,10 @@ def _trick_value(raw: str) -> int | None:
 
 
 def _field_of(problem: scoring.Problem) -> str | None:
-    """Which field an engine problem belongs beside."""
+    """Which field an engine problem belongs beside; a bid on a hand that bids itself has no
+    row to stand beside."""
+    if problem.code == "bid_on_first_hand":
+        return None
     if problem.code.startswith(("bid", "blind_nil", "blind_bid")):
         return BID_COLUMNS[problem.seat] if problem.seat is not None else None
     if problem.code.startswith("tricks") and problem.seat is not None:
