@@ -213,6 +213,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         "sets_in_a_row",
         _l("Only sets in a row count"),
         Kind.YES_NO,
+        _l("On: a hand made starts the count again."),
         tables=Tables.PARTNERS,
         options=(Option("off", False, _l("Off")), Option("on", True, _l("On"))),
     ),
@@ -220,6 +221,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         "boston_wins",
         _l("Taking every trick wins the game"),
         Kind.YES_NO,
+        _l("With a contract of the team's own, made."),
         options=(Option("off", False, _l("Off")), Option("on", True, _l("On"))),
     ),
     HouseRule(
