@@ -148,3 +148,19 @@ def test_a_first_hand_that_bids_itself_scores_ten_a_trick_and_bidding_starts_on_
     assert page.totals() == (60, 70)
     assert "first hand: 6 tricks at 10: +60" in page.find(cls="last-hand").text
     assert page.find(cls="deal").text == "East deals · South bids first"
+
+
+def test_both_teams_set_out_level_play_on_in_sudden_death_and_the_page_says_so(client):
+    token = start_game(client, preset="gamelake", sets_to_lose="1")
+    # Both bid 4 + 4 = 8; A takes 6 and B 7: both set, −80 each, level.
+    page = enter(client, token, bids=(4, 4, 4, 4), team_tricks=(6, 7))
+    assert page.totals() == (-80, -80)
+    assert page.has_form("hand-form")
+    assert page.texts("sudden-death") == ["Sudden death: the next team set alone loses the game."]
+    assert sets_lines(page) == []  # one line for the game says it all
+    pt = game_page(client, token, headers=PORTUGUESE)
+    assert pt.texts("sudden-death") == [
+        "Morte súbita: a próxima dupla que furar sozinha perde o jogo."
+    ]
+    page = enter(client, token, **A_SET, page=page)
+    assert banner(page) == "Team B won: Team A were set out."
