@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from testsupport.database import snapshot
-from testsupport.pages import Page, contracts
+from testsupport.pages import Page, contracts, submit
 from testsupport.playing import enter, game_page, start_game
 
 # GameLake with blind bids from 6, when 100 or more behind (RULES.md's worked example).
@@ -121,3 +121,16 @@ def test_without_partners_a_players_own_row_offers_blind_bids_and_scores_them_do
     assert "blind_6" in page.options("bid_1") and "blind_13" in page.options("bid_1")
     page = enter(client, token, bids=(3, "blind_6", 2, 1), tricks=(3, 7, 2, 1))
     assert [t.text for t in page.find_all(cls="total")][1] == "121"  # 2 × 60 and one bag
+
+
+def test_a_played_blind_bid_is_corrected_on_its_row_as_it_was_offered(client):
+    token = behind_game(client)
+    enter(client, token, bids=(3, "blind_7", 2, None))
+    enter(client, token, team_tricks=(5, 8))
+    page = Page(client.get(f"/g/{token}/hands/3"))
+    row = blind_rows(page)[0]
+    assert row.find("input", value="blind_7").attrs.get("checked") is not None
+    form = page.form("hand-form")
+    response = submit(client, form, {"team_tricks_0": 7, "team_tricks_1": 6})
+    assert response.status_code == 303
+    assert game_page(client, token).totals() == (240 + 50 + 2, -40 - 140)
