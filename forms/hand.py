@@ -3,7 +3,8 @@ fields are named as the stored hand's input columns (`models.HAND_INPUTS`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
+from types import MappingProxyType
 from typing import Any
 
 from flask_babel import gettext
@@ -29,6 +30,15 @@ def trick_choices(most: int = scoring.TRICKS_PER_HAND) -> list[SelectChoice]:
     return [SelectChoice(str(n), str(n)) for n in range(most + 1)]
 
 
+def blind_choices(least: int, most: int) -> list[SelectChoice]:
+    """The blind-bid buttons of a hand of `most` tricks at a table whose smallest blind bid is
+    `least`: Blind `least` to Blind `most`, sent as the engine writes them ("blind_7")."""
+    return [
+        SelectChoice(scoring.bid_text(scoring.Blind(n)), _l("Blind %(num)s", num=n))
+        for n in range(least, most + 1)
+    ]
+
+
 BID_CHOICES = bid_choices()
 BLIND_NIL_CHOICE = SelectChoice(scoring.BLIND_NIL, _l("Blind Nil"))
 TRICK_CHOICES = trick_choices()
@@ -41,6 +51,9 @@ class HandForm(ActionForm):
     Its tap rows are made from the stored hand's columns, below the class."""
 
     rules_played = scoring.Rules()
+    # The teams offered a blind bid, each with its one row of buttons (a table of partners);
+    # without partners the player's own row gets the buttons instead.
+    blind_rows: Mapping[int, list[SelectChoice]] = MappingProxyType({})
 
     def for_rules(self, rules: scoring.Rules) -> HandForm:
         """Fit the buttons and seats to a game's rules (a hand of 17 tricks has 17 buttons)."""
@@ -60,6 +73,34 @@ class HandForm(ActionForm):
             if allowed[rules.side_of(seat)] and BLIND_NIL_CHOICE not in field.choices:
                 field.choices = [*field.choices, BLIND_NIL_CHOICE]
 
+    def offer_blind_bids(self, allowed: tuple[bool, ...]) -> None:
+        """Offer Blind N (from the table's smallest blind bid to the hand's tricks) to the sides
+        that may bid blind now: a team's one row, sent on its first seat's field, or a player's
+        own row."""
+        rules = self.rules_played
+        choices = blind_choices(rules.blind_bid_min, rules.tricks_per_hand)
+        if not choices:
+            return
+        rows = {}
+        for side in rules.sides:
+            if not allowed[side]:
+                continue
+            if rules.partnership:
+                rows[side] = choices
+            else:
+                field = self[BID_COLUMNS[side]]
+                field.choices = [*field.choices, *choices]
+        self.blind_rows = rows
+
+    def blind_field(self, team: int) -> Any:
+        """The field a team's blind bid is sent on: its first seat's bid."""
+        return self[BID_COLUMNS[self.rules_played.seats_of(team)[0]]]
+
+    def blind_chosen(self, team: int) -> bool:
+        """Whether the team's blind-bid row holds the chosen bid (its errors belong there)."""
+        data = self.blind_field(team).data
+        return isinstance(_bid_value(data) if data else None, scoring.Blind)
+
     def bid_fields(self) -> list[Any]:
         """The bid field of every seat at the table, by seat."""
         return [self[BID_COLUMNS[seat]] for seat in self.rules_played.seats]
@@ -72,14 +113,20 @@ class HandForm(ActionForm):
             fields += [self[name] for name in TEAM_TRICK_COLUMNS]
         return fields
 
-    def shown(self) -> tuple[tuple[str, Any, tuple[str, ...]], ...]:
+    def shown(self) -> tuple[tuple[str, Any, tuple[Any, ...]], ...]:
         """What the tap rows show of this form: each button field's offered values and the one
-        chosen (the key a kept render of the rows is found under)."""
-        return tuple(
+        chosen, and the teams' blind-bid rows (the key a kept render of the rows is found
+        under)."""
+        rows = tuple(
             (field.name, field.data, tuple(choice.value for choice in field.choices))
             for field in self
             if isinstance(field, RadioField)
         )
+        blind = tuple(
+            (team, tuple(choice.value for choice in choices))
+            for team, choices in sorted(self.blind_rows.items())
+        )
+        return (*rows, ("blind rows", None, blind)) if blind else rows
 
     def fill_from(self, hand: Any) -> None:
         """Pre-select the stored inputs of a hand (for the hand in play or an edit)."""
@@ -97,13 +144,27 @@ class HandForm(ActionForm):
         spaces) is an error beside its field, never a guess.
         """
         seats = self.rules_played.seats
-        bids = tuple(self._pick(BID_COLUMNS[s], _bid_value) for s in seats)
+        bids = self._team_blind_bids(tuple(self._pick(BID_COLUMNS[s], _bid_value) for s in seats))
         tricks = tuple(self._pick(TRICK_COLUMNS[s], _trick_value) for s in seats)
         # Read at every table: without partners the engine refuses a team total sent anyway.
         team_tricks = tuple(self._pick(name, _trick_value) for name in TEAM_TRICK_COLUMNS)
         if self.has_errors():
             return None
         return bids, tricks, team_tricks
+
+    def _team_blind_bids(self, bids: tuple[Any, ...]) -> tuple[Any, ...]:
+        """The bids with a team's blind bid, tapped on its one row, put on the partner's seat
+        too, as the engine takes it; a partner who bid on their own keeps that bid, for the
+        engine to refuse beside the row."""
+        rules = self.rules_played
+        if not rules.partnership:
+            return bids
+        filled = list(bids)
+        for team in rules.sides:
+            first, second = rules.seats_of(team)
+            if scoring.is_blind(filled[first]) and filled[second] is None:
+                filled[second] = filled[first]
+        return tuple(filled)
 
     def _pick(self, name: str, parse: Callable[[str], Any]) -> Any:
         """Parse one field's raw value, noting an error on it when it is not an offered value."""
@@ -118,7 +179,8 @@ class HandForm(ActionForm):
     def add_error(self, name: str | None, message: str) -> None:
         """Note an error beside a field, or for the whole form when name is None."""
         if name is None:
-            self.form_errors.append(message)
+            if message not in self.form_errors:  # one problem of every seat is said once
+                self.form_errors.append(message)
         else:
             field = self[name]
             field.errors = [*field.errors, message]
@@ -148,6 +210,10 @@ def _bid_value(raw: str) -> scoring.Bid | None:
     """A bid from its button value, or None for anything the buttons do not offer."""
     if raw in (scoring.NIL, scoring.BLIND_NIL):
         return raw
+    if isinstance(raw, str) and raw.startswith(scoring.BLIND_PREFIX):
+        # Any blind count of one or two digits; which are allowed is the engine's to say.
+        count = _trick_value(raw.removeprefix(scoring.BLIND_PREFIX))
+        return scoring.Blind(count) if count else None
     return _trick_value(raw) if raw != "0" else None
 
 
@@ -160,8 +226,11 @@ def _trick_value(raw: str) -> int | None:
 
 
 def _field_of(problem: scoring.Problem) -> str | None:
-    """Which field an engine problem belongs beside."""
-    if problem.code.startswith("bid") or problem.code.startswith("blind_nil"):
+    """Which field an engine problem belongs beside; a bid on a hand that bids itself has no
+    row to stand beside."""
+    if problem.code == "bid_on_first_hand":
+        return None
+    if problem.code.startswith(("bid", "blind_nil", "blind_bid")):
         return BID_COLUMNS[problem.seat] if problem.seat is not None else None
     if problem.code.startswith("tricks") and problem.seat is not None:
         return TRICK_COLUMNS[problem.seat]

@@ -28,8 +28,11 @@ behaviour((() => {
       store(TAPS, { page: location.pathname, version: form.elements.version?.value, taps: kept });
       if (!row) return;
       const rows = [...form.querySelectorAll("fieldset:has([name^=bid_])")];
-      const next = input.name.startsWith("bid_")
-        && rows.slice(rows.indexOf(row) + 1).find((r) => !r.querySelector(":checked"));
+      // A team's blind bid, tapped on its own row, is both partners' bid.
+      const covered = [...form.querySelectorAll("[data-covers]:has(:checked)")]
+        .flatMap((r) => r.dataset.covers.split(" "));
+      const unanswered = (r) => !r.querySelector(":checked") && !covered.includes(r.querySelector("input").name);
+      const next = input.name.startsWith("bid_") && rows.slice(rows.indexOf(row) + 1).find(unanswered);
       (next || form.querySelector("button.save"))?.scrollIntoView({ block: "nearest" });
     },
     DOMContentLoaded() {

@@ -19,7 +19,7 @@ from models import StoredHand, TableRecord, new_token
 from web import EDIT_LINKS
 from web.device import device_of_request, remember_device
 from web.errors import not_right_message
-from web.hand_forms import blind_nil_offer, filled_form, next_hand_form, note_later_hand
+from web.hand_forms import filled_form, next_hand_form, note_later_hand, offer_blind
 from web.lookups import limit_guesses, limit_guesses_when, table_at_link
 from web.pages import page_or_part, wants_part
 from web.rule_sets import offer_rule_sets, open_at_table, play_rule_set
@@ -159,7 +159,7 @@ def game_page(
         """The form for the next hand: the one sent back, or a new one showing the game (made
         only when the page is rendered, not for a page kept)."""
         shown = form or next_hand_form(scored)
-        shown.offer_blind_nil(blind_nil_offer(scored.state))
+        offer_blind(shown, scored.state)
         return shown
 
     series = games.series_of(scored)
@@ -289,7 +289,7 @@ def edit_page(
     message: str | None = None,
 ) -> Response:
     """The page to correct one played hand."""
-    form.offer_blind_nil(blind_nil_offer(scored.state, number))
+    offer_blind(form, scored.state, number)
     return page_or_part(
         "edit_hand.html",
         "_edit_hand.html",
