@@ -11,7 +11,7 @@ import secrets
 from dataclasses import fields, make_dataclass
 from datetime import UTC, datetime
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import JSON, ForeignKey, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
@@ -207,9 +207,10 @@ class HandInputs:
 
     @property
     def bids(self) -> tuple:
-        """One bid per seat as the engine reads them (numbers, NIL or BLIND_NIL); seats the
-        table does not have are stored empty."""
-        return tuple(scoring.parse_bid(b) for b in _read_bids(self) if b is not None)
+        """One bid per seat as the engine reads them (numbers, NIL, BLIND_NIL, a blind bid, or
+        None on a first hand that bids itself, stored as ""); seats the table does not have are
+        stored empty (NULL)."""
+        return tuple(scoring.parse_bid(b) if b else None for b in _read_bids(self) if b is not None)
 
     @property
     def tricks(self) -> tuple:
@@ -337,7 +338,7 @@ def hand_columns(hand: scoring.Hand) -> dict:
     """The engine's hand as the values of a stored hand's input columns; the seats a smaller
     table does not have are left empty."""
     empty = (None,) * (len(BID_COLUMNS) - len(hand.bids))
-    # Only a hand the engine took is stored, and such a hand has a bid at every seat.
-    bids = (*(scoring.bid_text(cast(scoring.Bid, b)) for b in hand.bids), *empty)
+    # A seat without a bid (a first hand that bids itself) is "": the column holds text.
+    bids = (*("" if b is None else scoring.bid_text(b) for b in hand.bids), *empty)
     values = (*bids, *hand.tricks, *empty, *hand.team_tricks)
     return dict(zip(HAND_INPUTS, values, strict=True))

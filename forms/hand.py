@@ -131,7 +131,8 @@ class HandForm(ActionForm):
     def fill_from(self, hand: Any) -> None:
         """Pre-select the stored inputs of a hand (for the hand in play or an edit)."""
         for name, bid in zip(BID_COLUMNS, hand.bids, strict=False):
-            self[name].data = str(bid)
+            # No bid (a first hand that bids itself) is no button chosen.
+            self[name].data = "" if bid is None else scoring.bid_text(bid)
         tricks = zip(TRICK_COLUMNS, hand.tricks, strict=False)  # the seats at the table
         team_tricks = zip(TEAM_TRICK_COLUMNS, hand.team_tricks, strict=True)
         for name, value in (*tricks, *team_tricks):

@@ -245,9 +245,6 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         Kind.YES_NO,
         _l("No bids on hand 1: ten points a trick taken."),
         options=(Option("off", False, _l("Off")), Option("on", True, _l("On"))),
-        # The scorer's page plays it, but a hand without bids cannot be stored yet
-        # (models.hand_columns writes a missing bid as "None"): offered once it can.
-        offered=False,
     ),
 )
 # The rows a person may change when starting a game, in the order the form lists them.

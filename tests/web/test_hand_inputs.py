@@ -25,6 +25,8 @@ HANDS = [
     scoring.Hand(bids=(4, 3, 2, 3), tricks=(None,) * 4, team_tricks=(7, 6)),
     scoring.Hand(bids=(5, scoring.BLIND_NIL, 6), tricks=(6, 1, 10)),
     scoring.Hand(bids=(6, 7), tricks=(6, 7)),
+    # A first hand that bids itself: no bid at any seat.
+    scoring.Hand(bids=(None,) * 4, tricks=(None,) * 4, team_tricks=(6, 7)),
 ]
 
 

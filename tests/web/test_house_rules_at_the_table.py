@@ -4,12 +4,8 @@ each a whole game through the game page, its status lines and its ending in both
 
 from __future__ import annotations
 
-import pytest
-
-import games
-import scoring
 from testsupport.database import stored_game
-from testsupport.pages import Page
+from testsupport.pages import Page, submit
 from testsupport.playing import enter, game_page, start_game
 
 # A bids 4 + 4 and takes 6: set, −80. B bids 3 + 3 and takes 7: +60 and a bag.
@@ -95,23 +91,9 @@ def test_a_game_of_a_number_of_hands_says_which_hand_and_ends_after_the_last(cli
     assert banner(page) == "Team B won: highest after 2 hands."
 
 
-FIRST_HAND_RULES = scoring.PRESETS["gamelake"].rules.but(first_hand_bids_itself=True)
-
-
 def first_hand_game(app) -> str:
-    """A GameLake game whose first hand bids itself, stored as the new-game form would store
-    it (the form does not offer the rule yet: see forms/house_rules.py)."""
-    with app.test_request_context():
-        record = games.create_game(
-            teams=("Team A", "Team B"),
-            players=("North", "East", "South", "West"),
-            first_dealer=0,
-            preset="gamelake",
-            rules=FIRST_HAND_RULES,
-            device="d" * 22,
-            nonce=None,
-        )
-        return record.edit_token
+    """A GameLake game whose first hand bids itself, started through the new-game form."""
+    return start_game(app.test_client(), first_hand_bids_itself="on")
 
 
 def test_the_first_hand_that_bids_itself_asks_only_for_the_tricks(app, client):
@@ -137,11 +119,6 @@ def test_bids_sent_on_a_first_hand_that_bids_itself_are_refused_in_both_language
         assert words in Page(response).all_errors()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=ValueError,
-    reason="models.hand_columns stores a hand without bids as 'None', which reads back as no bid",
-)
 def test_a_first_hand_that_bids_itself_scores_ten_a_trick_and_bidding_starts_on_hand_2(app, client):
     token = first_hand_game(app)
     page = enter(client, token, team_tricks=(6, 7))
@@ -164,3 +141,16 @@ def test_both_teams_set_out_level_play_on_in_sudden_death_and_the_page_says_so(c
     ]
     page = enter(client, token, **A_SET, page=page)
     assert banner(page) == "Team B won: Team A were set out."
+
+
+def test_a_first_hand_that_bids_itself_is_corrected_with_its_tricks_alone(app, client):
+    """Hand 1 (no bids) entered as 6–7 and corrected to 8–5 from its edit page: the edit page
+    chooses no bid button, and the totals follow the correction (80–50)."""
+    token = first_hand_game(app)
+    enter(client, token, team_tricks=(6, 7))
+    edit = Page(client.get(f"/g/{token}/hands/1"))
+    assert not edit.find_all("input", checked=True, attrs={"name": "bid_0"})
+    form = edit.form(cls="hand-form")
+    response = submit(client, form, {"team_tricks_0": "8", "team_tricks_1": "5"})
+    assert response.status_code == 303, response.get_data(as_text=True)
+    assert game_page(client, token).totals() == (80, 50)
