@@ -82,8 +82,11 @@ def csv_rows(game_model, state: scoring.Game, label: str) -> Iterator[dict]:
 
 
 def _bid_text(bid: scoring.Bid | None) -> str:
-    """A bid as a CSV cell says it: the number, nil or blind."""
-    return BID_TEXT.get(bid, str(bid)) if isinstance(bid, str) else str(bid)
+    """A bid as a CSV cell says it: the number, nil, blind (Blind Nil) or blind_7; empty for
+    none (a first hand that bids itself)."""
+    if bid is None:
+        return ""
+    return BID_TEXT.get(bid, str(bid)) if isinstance(bid, str) else scoring.bid_text(bid)
 
 
 def _tricks_text(hand: scoring.Hand, team: int, rules: scoring.Rules) -> str:

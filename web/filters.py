@@ -28,6 +28,7 @@ def register(app: Flask) -> None:
     for function in (
         bdi,
         bid_text,
+        side_bids_text,
         tricks_text,
         current_language,
         html_lang,
@@ -84,13 +85,26 @@ def win_rate_bars(entries: tuple[scoring.Figures, ...], title: str) -> Markup:
     return chart.bars_svg(rows, title)
 
 
-def bid_text(bid: int | str) -> str:
-    """A bid as the table says it: a number, Nil or Blind Nil."""
+def bid_text(bid: scoring.Bid | None) -> str:
+    """A bid as the table says it: a number, Nil, Blind Nil or Blind 7; no bid (a first hand
+    that bids itself) as a dash."""
+    if bid is None:
+        return "–"
     if bid == scoring.NIL:
         return gettext("Nil")
     if bid == scoring.BLIND_NIL:
         return gettext("Blind Nil")
+    if scoring.is_blind(bid):
+        return gettext("Blind %(num)s", num=bid.tricks)
     return str(bid)
+
+
+def side_bids_text(hand: scoring.Hand, side: int, rules: scoring.Rules) -> str:
+    """A side's bids in a hand: each partner's (4 + Nil), or the team's one blind bid once."""
+    bids = [hand.bids[seat] for seat in rules.seats_of(side)]
+    if scoring.is_blind(bids[0]):
+        return bid_text(bids[0])
+    return " + ".join(bid_text(bid) for bid in bids)
 
 
 def tricks_text(hand: scoring.Hand, team: int, rules: scoring.Rules | None = None) -> str:

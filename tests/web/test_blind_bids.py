@@ -134,3 +134,17 @@ def test_a_played_blind_bid_is_corrected_on_its_row_as_it_was_offered(client):
     response = submit(client, form, {"team_tricks_0": 7, "team_tricks_1": 6})
     assert response.status_code == 303
     assert game_page(client, token).totals() == (240 + 50 + 2, -40 - 140)
+
+
+def test_a_played_blind_bid_reads_as_the_teams_one_bid_in_the_history_sheet_and_csv(client):
+    """The history and the score sheet say "Blind 7" once for the team (not "blind_7 +
+    blind_7"); the CSV's bids cell keeps the stored text on both seats."""
+    token = behind_game(client)
+    enter(client, token, bids=(3, "blind_7", 2, None))
+    enter(client, token, team_tricks=(5, 8))
+    history = game_page(client, token).find(cls="history").text
+    assert "bids Blind 7 " in history
+    assert "blind_7" not in history
+    assert ">Blind 7</td>" in client.get(f"/g/{token}/sheet").text
+    csv = client.get(f"/g/{token}.csv").text
+    assert "blind_7/blind_7" in csv
