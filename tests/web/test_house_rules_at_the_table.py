@@ -37,6 +37,8 @@ def test_a_team_set_twice_loses_at_once_whatever_the_totals(client):
     page = enter(client, token, **A_SET, page=page)
     assert banner(page) == "Team B won: Team A were set out."
     assert not page.has_form("hand-form")
+    sheet = Page(client.get(f"/g/{token}/sheet"))
+    assert sheet.find(cls="sheet-result").text == "Team B won: Team A were set out."
 
 
 def test_the_set_lines_say_in_a_row_and_a_hand_made_starts_the_run_again(client):
