@@ -178,11 +178,17 @@ def _hand_json(result: scoring.HandResult) -> dict:
     return {
         "number": result.number,
         "dealer": result.dealer,
-        "bids": list(hand.bids),
+        "bids": [_bid_json(bid) for bid in hand.bids],
         "tricks": list(hand.tricks),
         "team_tricks": list(hand.team_tricks),
         "teams": [_team_json(team_hand) for team_hand in result.teams],
     }
+
+
+def _bid_json(bid: scoring.Bid | None) -> int | str | None:
+    """A bid as JSON holds it: a number, or its stored text ("nil", "blind_nil", "blind_7");
+    null for none (a first hand that bids itself)."""
+    return bid if bid is None or isinstance(bid, int) else scoring.bid_text(bid)
 
 
 def _team_json(team_hand: scoring.TeamHand) -> dict:

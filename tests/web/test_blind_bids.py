@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from testsupport.database import snapshot
+from testsupport.database import snapshot, stored_game
 from testsupport.pages import Page, contracts, submit
 from testsupport.playing import enter, game_page, start_game
 
@@ -136,7 +136,9 @@ def test_a_played_blind_bid_is_corrected_on_its_row_as_it_was_offered(client):
     assert game_page(client, token).totals() == (240 + 50 + 2, -40 - 140)
 
 
-def test_a_played_blind_bid_reads_as_the_teams_one_bid_in_the_history_sheet_and_csv(client):
+def test_a_played_blind_bid_reads_as_the_teams_one_bid_in_the_history_sheet_csv_and_json(
+    app, client
+):
     """The history and the score sheet say "Blind 7" once for the team (not "blind_7 +
     blind_7"); the CSV's bids cell keeps the stored text on both seats."""
     token = behind_game(client)
@@ -148,3 +150,6 @@ def test_a_played_blind_bid_reads_as_the_teams_one_bid_in_the_history_sheet_and_
     assert ">Blind 7</td>" in client.get(f"/g/{token}/sheet").text
     csv = client.get(f"/g/{token}.csv").text
     assert "blind_7/blind_7" in csv
+    view = stored_game(app, token).view_token
+    document = client.get(f"/v/{view}.json").get_json()
+    assert document["hands"][-1]["bids"] == [3, "blind_7", 2, "blind_7"]
