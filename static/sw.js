@@ -123,9 +123,18 @@ self.addEventListener("message", (event) => {
   const { url, part } = event.data || {};
   const path = typeof url === "string" && url.startsWith(`${location.origin}/`) && new URL(url).pathname;
   if (!path || !KEPT.test(path)) return;
-  if (typeof part === "string") event.waitUntil(keepPart(path, part));
-  else if (part === undefined) event.waitUntil(keepIfMissing(path));
+  if (typeof part === "string") event.waitUntil(inTurn(() => keepPart(path, part)));
+  else if (part === undefined) event.waitUntil(inTurn(() => keepIfMissing(path)));
 });
+
+// One change to the kept pages at a time, in the order the pages asked: two parts that come
+// together (a hand's bids, then its tricks) must not both start from the same older copy, and
+// a copy fetched whole must not land after a newer part.
+let queue = Promise.resolve();
+function inTurn(task) {
+  queue = queue.then(task, task);
+  return queue;
+}
 
 async function keepIfMissing(path) {
   if (await caches.match(path, MATCH_PAGES)) return;
