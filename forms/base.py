@@ -14,7 +14,7 @@ from flask_wtf import FlaskForm
 from wtforms import HiddenField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.i18n import messages_path
-from wtforms.validators import Length, Optional, Regexp, ValidationError
+from wtforms.validators import DataRequired, Length, Optional, Regexp, ValidationError
 
 from models import NAME_LENGTH, NONCE_SHAPE, new_token
 
@@ -37,6 +37,15 @@ def name_field(label: Any, length: int = NAME_LENGTH) -> Any:
     return StringField(
         label,
         validators=[Optional(), Length(max=length), printable],
+        filters=[drop_bidi_controls, strip],
+    )
+
+
+def required_name_field(label: Any, missing: Any) -> Any:
+    """A short name that must be given (`missing` says so when it is not)."""
+    return StringField(
+        label,
+        validators=[DataRequired(message=missing), Length(max=NAME_LENGTH), printable],
         filters=[drop_bidi_controls, strip],
     )
 

@@ -8,34 +8,24 @@ from typing import Any
 
 from flask_babel import lazy_gettext as _l
 from wtforms import SelectField, StringField
-from wtforms.validators import DataRequired, Length, Optional
+from wtforms.validators import Length, Optional
 
 from forms.base import (
     NONCE_PATTERN,
     ActionForm,
     Form,
-    drop_bidi_controls,
     nonce_field,
-    printable,
+    required_name_field,
     table_choices,
 )
 from forms.base import strip as strip_spaces
-from models import NAME_LENGTH
 
 
 class TableForm(Form):
     """A new table of people who play together: its name."""
 
     nonce = nonce_field()
-    name = StringField(
-        _l("Name of the table"),
-        validators=[
-            DataRequired(message=_l("Give the table a name.")),
-            Length(max=NAME_LENGTH),
-            printable,
-        ],
-        filters=[drop_bidi_controls, strip_spaces],
-    )
+    name = required_name_field(_l("Name of the table"), _l("Give the table a name."))
 
 
 class JoinTableForm(ActionForm):
@@ -66,15 +56,7 @@ class RuleSetForm(Form):
     one. Each form carries its own one-time token."""
 
     nonce = nonce_field()
-    name = StringField(
-        _l("Name of the rule set"),
-        validators=[
-            DataRequired(message=_l("Give the rule set a name.")),
-            Length(max=NAME_LENGTH),
-            printable,
-        ],
-        filters=[drop_bidi_controls, strip_spaces],
-    )
+    name = required_name_field(_l("Name of the rule set"), _l("Give the rule set a name."))
 
 
 class RemoveRuleSetForm(Form):
