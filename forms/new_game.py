@@ -39,6 +39,10 @@ BEST_OF_CHOICES = [
 ]
 
 
+# The choice of no rule set: the preset and house rules as the form shows them.
+NO_RULE_SET = SelectChoice("", _l("None: the rules below"))
+
+
 class NewGameForm(Form):
     """The table, teams, seats, first dealer, rule preset and house rules for a new game, and
     the group it is played in (its table of people) with how long its series runs.
@@ -80,7 +84,7 @@ class NewGameForm(Form):
     # exactly, whatever the preset and house-rule fields say (`offer_rule_sets`).
     rule_set = SelectField(
         _l("Rule set"),
-        choices=[SelectChoice("", _l("None: the rules below"))],
+        choices=[NO_RULE_SET],
         default="",
         validate_choice=False,
         validators=[Optional(), Regexp(r"^\d{1,9}$", message=_l("Choose one of the rule sets."))],
@@ -121,7 +125,7 @@ class NewGameForm(Form):
     def offer_rule_sets(self, sets: Any) -> None:
         """Offer these rule sets of the chosen table (stored rule-set records) besides none."""
         self.rule_set.choices = [
-            SelectChoice("", _l("None: the rules below")),
+            NO_RULE_SET,
             *(SelectChoice(str(s.id), s.name) for s in sets),
         ]
 

@@ -8,6 +8,8 @@ so is removing one: a removed set stays, nameless, holding the token of the form
 
 from __future__ import annotations
 
+import re
+
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
@@ -36,11 +38,32 @@ def rule_sets(table: TableRecord) -> list[RuleSetRecord]:
     )
 
 
-def find_rule_set(table: TableRecord, set_id: int) -> RuleSetRecord:
+# A rule set's number as an address or a form gives it: plain digits, few enough for any
+# database's integer column (anything else is no rule set, never an error).
+SET_NUMBER = re.compile(r"[0-9]{1,9}")
+
+
+def set_number(number: object) -> int | None:
+    """A rule set's number from an address or a form (text or a whole number), or None when it
+    cannot be one."""
+    text = str(number) if isinstance(number, int) and not isinstance(number, bool) else number
+    if not isinstance(text, str) or SET_NUMBER.fullmatch(text) is None:
+        return None
+    return int(text)
+
+
+def stored_rule_set(table: TableRecord, number: object) -> RuleSetRecord | None:
+    """The table's rule set row by its number, removed or not; None for any other number."""
+    set_id = set_number(number)
+    found = None if set_id is None else db.session.get(RuleSetRecord, set_id)
+    return found if found is not None and found.table_id == table.id else None
+
+
+def find_rule_set(table: TableRecord, number: object) -> RuleSetRecord:
     """One of the table's rule sets by its number; RuleSetNotFound when it has none such."""
-    found = db.session.get(RuleSetRecord, set_id)
-    if found is None or found.table_id != table.id or found.name is None:
-        raise RuleSetNotFound(set_id)
+    found = stored_rule_set(table, number)
+    if found is None or found.name is None:
+        raise RuleSetNotFound(number)
     return found
 
 
@@ -75,7 +98,10 @@ def keep_rule_set(
         """The set this very form already made."""
         if not nonce:
             return None
-        return db.session.scalar(select(RuleSetRecord).where(RuleSetRecord.creation_nonce == nonce))
+        made = select(RuleSetRecord).where(
+            RuleSetRecord.creation_nonce == nonce, RuleSetRecord.table_id == table.id
+        )
+        return db.session.scalar(made)
 
     if made_before() is None and _name_taken(table, name):
         raise NameTaken(name)
@@ -98,7 +124,8 @@ def keep_rule_set(
 
 def rename_rule_set(table: TableRecord, set_id: int, name: str) -> RuleSetRecord:
     """Give one of the table's rule sets a new name (the same name again changes nothing, so a
-    resent form is answered as the first); NameTaken when another set has it."""
+    resent form is answered as the first; of two phones renaming one set, the last name sent
+    stays, as with a table's own name); NameTaken when another set has it."""
     kept = find_rule_set(table, set_id)
     if kept.name == name:
         return kept
@@ -116,8 +143,8 @@ def rename_rule_set(table: TableRecord, set_id: int, name: str) -> RuleSetRecord
 def remove_rule_set(table: TableRecord, set_id: int, nonce: str | None) -> None:
     """Remove one of the table's rule sets; the form that removed it, sent again, changes
     nothing and is not refused."""
-    found = db.session.get(RuleSetRecord, set_id)
-    if found is not None and found.table_id == table.id and nonce and found.removal_nonce == nonce:
+    found = stored_rule_set(table, set_id)
+    if found is not None and nonce and found.removal_nonce == nonce:
         return
     kept = find_rule_set(table, set_id)
     # The name goes, so that a new set may take it; the row stays to recognise the form.

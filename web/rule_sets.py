@@ -23,6 +23,11 @@ class KeptRules(NamedTuple):
     scoring_rules: scoring.Rules
 
 
+def no_such_rule_set() -> str:
+    """What a person is told of a rule set the table does not have."""
+    return gettext("The table has no such rule set. Choose another.")
+
+
 def offer_rule_sets(form: NewGameForm, table: TableRecord | None) -> None:
     """Offer the chosen table's rule sets on the new-game form (none without a table)."""
     form.offer_rule_sets(rule_sets.rule_sets(table) if table is not None else [])
@@ -33,9 +38,9 @@ def open_at_table(form: NewGameForm, table: TableRecord | None, asked: str | Non
     (`?rule_set=<its number>`) filled in and that set chosen, else its latest game's rules."""
     if table is None:
         return
-    if asked and asked.isdigit():
+    if asked:
         try:
-            kept = rule_sets.find_rule_set(table, int(asked))
+            kept = rule_sets.find_rule_set(table, asked)
         except rule_sets.RuleSetNotFound:
             pass
         else:
@@ -54,11 +59,11 @@ def play_rule_set(form: NewGameForm, table: TableRecord | None) -> bool:
     if not form.rule_set.data:
         return True
     try:
-        if table is None or not form.rule_set.data.isdigit():
+        if table is None:
             raise rule_sets.RuleSetNotFound(form.rule_set.data)
-        kept = rule_sets.find_rule_set(table, int(form.rule_set.data))
+        kept = rule_sets.find_rule_set(table, form.rule_set.data)
     except rule_sets.RuleSetNotFound:
-        form.rule_set.errors = [gettext("The table has no such rule set. Choose another.")]
+        form.rule_set.errors = [no_such_rule_set()]
         return False
     form.play_exactly(kept.preset, scoring.Rules.from_dict(kept.rules))
     return bool(form.validate())  # the first dealer must sit at the set's table

@@ -23,7 +23,7 @@ from web.errors import not_right_message
 from web.lookups import limit_guesses, table_at_link
 from web.pages import page_or_part, wants_part
 from web.responses import POLL_SECONDS, app_etag, csv_attachment, json_answer, unless_unchanged
-from web.rule_sets import table_rule_sets
+from web.rule_sets import no_such_rule_set, table_rule_sets
 from web.writes import conflict_message, write_once
 
 bp = Blueprint("tables", __name__)
@@ -238,7 +238,7 @@ def name_taken(table: TableRecord, form: RuleSetForm, sent_for: int | None) -> t
 
 def no_rule_set(table: TableRecord) -> tuple[str, int]:
     """The table's page for a rule set it does not have (removed, or never its own)."""
-    return table_page(table, 404, gettext("The table has no such rule set. Choose another."))
+    return table_page(table, 404, no_such_rule_set())
 
 
 @bp.post(f"{TABLE_LINKS}/<token:token>/rule-sets")

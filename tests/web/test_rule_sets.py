@@ -175,3 +175,39 @@ def test_a_replaced_table_link_answers_410_and_writes_nothing(app, client):
     removed = client.post(f"/t/{table}/rule-sets/{number}/remove", data={})
     assert renamed.status_code == removed.status_code == 410
     assert [name for name, _, _ in kept(app)] == ["Friday rules"]
+
+
+@pytest.mark.parametrize("number", ["99999999999999999999", "1234567890"])
+def test_a_rule_set_number_no_database_can_hold_is_no_rule_set_not_an_error(app, client, number):
+    """A number too long for an integer column is answered as any unknown set: 404 on the
+    table's forms, and the plain form on the new-game page."""
+    table = table_with_a_game(client)
+    keep(client, table, "Friday rules")
+    renamed = client.post(f"/t/{table}/rule-sets/{number}/name", data={"name": "Other"})
+    removed = client.post(f"/t/{table}/rule-sets/{number}/remove", data={})
+    assert renamed.status_code == removed.status_code == 404
+    assert client.get(f"/?table={table}&rule_set={number}").status_code == 200
+    assert [name for name, _, _ in kept(app)] == ["Friday rules"]
+
+
+@pytest.mark.parametrize("number", ["\u00b2", "\u0663", "+1", " 1"])
+def test_a_rule_set_number_in_other_digits_or_signs_opens_the_plain_form(client, number):
+    table = table_with_a_game(client)
+    keep(client, table, "Friday rules")
+    page = Page(client.get("/", query_string={"table": table, "rule_set": number}))
+    assert page.response.status_code == 200
+    assert 'name="rule_set"' in page.response.text  # the table's sets offered, none chosen
+
+
+def test_one_tables_keep_form_sent_to_another_table_is_refused_there_not_taken_as_sent(app, client):
+    """A form's one-time token recognises a resend at the table it came from only: sent to
+    another table it is refused (422, with a message) and keeps nothing, instead of being
+    answered as kept while nothing was."""
+    first, second = table_with_a_game(client), table_with_a_game(client, target="400")
+    form = Page(client.get(f"/t/{first}")).form(cls="keep-rules")
+    assert submit(client, form, {"name": "Friday rules"}).status_code == 303
+    data = {i.attrs["name"]: i.attrs.get("value", "") for i in form.find_all("input")}
+    answer = client.post(f"/t/{second}/rule-sets", data=data | {"name": "Saturday rules"})
+    assert answer.status_code == 422
+    assert Page(answer).all_errors()
+    assert [name for name, _, _ in kept(app)] == ["Friday rules"]
