@@ -9,7 +9,7 @@ from sqlalchemy.exc import IntegrityError
 import scoring
 from extensions import db
 from games.claims import Conflict, Write, commit, commit_and_keep, overtaken
-from games.reading import ScoredGame
+from games.reading import ScoredGame, replay_record
 from models import HandRecord, StoredHand, hand_columns
 
 # The statements every Save runs besides the claim, built once: a hand's new row (giving its
@@ -94,7 +94,7 @@ def edit_hand(
     hands[number - 1] = hand
     record = scored.record
     try:
-        edited = scoring.replay(record.scoring_rules, hands, record.first_dealer)
+        edited = replay_record(record, hands)
     except scoring.InvalidHand as error:
         if error.number in (None, number):
             raise HandRefused(tuple(error.problems)) from error
