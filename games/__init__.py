@@ -12,7 +12,7 @@ network repeats (the form's one-time token), or refused whole (`Conflict`, `Hand
 import scoring
 from games.claims import Conflict, Write, is_repeat, was_applied
 from games.creating import create_game, rematch
-from games.inputs import add_adjustment, call_time, remove_adjustment, resume
+from games.inputs import InputWrite, add_adjustment, call_time, remove_adjustment, resume
 from games.links import replace_link
 from games.reading import (
     GameNotFound,
@@ -56,6 +56,7 @@ __all__ = [
     "Conflict",
     "GameNotFound",
     "HandRefused",
+    "InputWrite",
     "LaterHandRefused",
     "LinkReplaced",
     "Replays",

@@ -4,12 +4,16 @@ adjustments recorded after hands. Each is stored in the game's row with its clai
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict
 
 import scoring
 from games.claims import Write, commit
 from games.reading import ScoredGame, recorded_adjustments, replay_with, replays
 from games.writing import HandRefused
+
+# A write of one of the game's inputs that needs nothing but the game and the form's write.
+InputWrite = Callable[[ScoredGame, Write], ScoredGame]
 
 
 def call_time(scored: ScoredGame, write: Write) -> ScoredGame:
@@ -41,12 +45,17 @@ def add_adjustment(scored: ScoredGame, adjustment: scoring.Adjustment, write: Wr
     return _store(scored, write, _replayed(scored, scored.state.time_called_after, adjustments))
 
 
-def remove_adjustment(scored: ScoredGame, index: int, write: Write) -> ScoredGame:
-    """Remove the adjustment recorded `index`-th (from 0), as if it never was. HandRefused if
-    there is none such or the game would not replay without it, Conflict when overtaken."""
+def remove_adjustment(
+    scored: ScoredGame, after_hand: int, position: int, write: Write
+) -> ScoredGame:
+    """Remove the `position`-th adjustment (from 1) recorded after hand `after_hand`, as if it
+    never was. HandRefused if there is none such or the game would not replay without it,
+    Conflict when another write came first."""
     kept = recorded_adjustments(scored.record)
-    if not 0 <= index < len(kept):
+    after = [i for i, a in enumerate(kept) if a.after_hand == after_hand]
+    if not 1 <= position <= len(after):
         raise HandRefused((scoring.Problem("adjustment_missing"),))
+    index = after[position - 1]
     adjustments = (*kept[:index], *kept[index + 1 :])
     return _store(scored, write, _replayed(scored, scored.state.time_called_after, adjustments))
 

@@ -120,14 +120,18 @@ def in_play_problem(scored: ScoredGame, state: scoring.Game) -> scoring.Problem 
 
 
 def undo_last(scored: ScoredGame, write: Write) -> None:
-    """Remove the latest stored hand (played, or the bids in play); Conflict if overtaken."""
+    """Remove the latest stored hand (played, or the bids in play) and the adjustments
+    recorded after it; Conflict if overtaken."""
     last = scored.hands[-1]
     db.session.execute(
         delete(HandRecord)
         .where(HandRecord.id == last.id)
         .execution_options(synchronize_session=False)
     )
-    commit(scored.record, write, ending_changed=scored.state.over)  # in play again, if over
+    # An adjustment recorded after the hand undone goes with it: it followed that hand.
+    kept = [a for a in scored.record.adjustments or () if a["after_hand"] != last.number]
+    changed = {"adjustments": kept} if kept != (scored.record.adjustments or []) else {}
+    commit(scored.record, write, scored.state.over, **changed)  # in play again, if over
 
 
 def store_hand(scored: ScoredGame, number: int, hand: scoring.Hand) -> StoredHand:
