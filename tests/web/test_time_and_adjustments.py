@@ -191,3 +191,24 @@ def test_an_adjustment_that_would_end_the_game_before_later_hands_is_refused(cli
     response = adjust(client, token, 1, {"side": "0", "points": "1000", "reason": "x"}, 422)
     assert "before the hands that follow" in response.get_data(as_text=True)
     assert snapshot(app) == before
+
+
+def test_the_time_called_line_and_its_button_are_in_portuguese(client):
+    token = started(client)
+    enter(client, token, **EVEN)
+    enter(client, token, bids=EVEN["bids"])
+    headers = {"Accept-Language": "pt-BR"}
+    assert "Anunciar o fim do tempo" in game_page(client, token, headers=headers).response.text
+    press(client, token, "time")
+    page = game_page(client, token, headers=headers)
+    assert page.texts("time-called") == ["Fim do tempo anunciado: a mão 2 é a última."]
+
+
+def test_the_view_link_shows_that_time_was_called(client, app):
+    token = started(client)
+    enter(client, token, **EVEN)
+    enter(client, token, bids=EVEN["bids"])
+    press(client, token, "time")
+    view = Page(client.get(f"/v/{stored_game(app, token).view_token}"))
+    assert view.texts("time-called") == ["Time called: hand 2 is the last."]
+    assert not view.find_all("form", action=f"/g/{token}/resume")
