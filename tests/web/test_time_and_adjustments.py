@@ -212,3 +212,41 @@ def test_the_view_link_shows_that_time_was_called(client, app):
     view = Page(client.get(f"/v/{stored_game(app, token).view_token}"))
     assert view.texts("time-called") == ["Time called: hand 2 is the last."]
     assert not view.find_all("form", action=f"/g/{token}/resume")
+
+
+def test_undoing_a_hand_takes_its_adjustments_with_it(client, app):
+    token = started(client)
+    enter(client, token, **EVEN)
+    enter(client, token, **EVEN)
+    adjust(client, token, 2, {"side": "0", "points": "40", "reason": "ruling"})
+    page = Page(client.get(f"/g/{token}/undo"))
+    assert submit(client, page.form(action=f"/g/{token}/undo")).status_code == 303
+    assert stored_game(app, token).adjustments == []
+    assert game_page(client, token).totals() == (61, 60)
+
+
+def test_the_view_link_shows_adjustments_but_cannot_remove_them(client, app):
+    token = started(client)
+    enter(client, token, **EVEN)
+    adjust(client, token, 1, {"side": "1", "points": "15", "reason": "misdeal"})
+    view = Page(client.get(f"/v/{stored_game(app, token).view_token}"))
+    assert any("misdeal" in line for line in view.texts("adjustment"))
+    assert not view.find_all("a", cls="remove")
+    assert f"/g/{token}" not in view.response.text
+
+
+def test_a_correction_that_an_adjustment_would_turn_into_an_early_end_is_refused(client, app):
+    token = started(client)
+    enter(client, token, **EVEN)  # A 61, B 60
+    enter(client, token, **EVEN)  # A 122, B 120
+    adjust(client, token, 1, {"side": "0", "points": "400", "reason": "ruling"})  # A 461 then
+    before = snapshot(app)
+    # Hand 1 corrected to A bid 6 + 6 and take all 13 (+121): with the adjustment A has 521
+    # after hand 1, which would end the game before hand 2.
+    page = Page(client.get(f"/g/{token}/hands/1?players=1"))
+    form = page.form(action=f"/g/{token}/hands/1")
+    taps = {"bid_0": "6", "bid_1": "1", "bid_2": "6", "bid_3": "1"}
+    taps |= {"tricks_0": "7", "tricks_1": "0", "tricks_2": "6", "tricks_3": "0"}
+    response = submit(client, form, taps)
+    assert response.status_code == 422
+    assert snapshot(app) == before
