@@ -250,3 +250,14 @@ def test_a_correction_that_an_adjustment_would_turn_into_an_early_end_is_refused
     response = submit(client, form, taps)
     assert response.status_code == 422
     assert snapshot(app) == before
+
+
+def test_with_htmx_call_time_answers_the_games_part_at_once(client):
+    token = started(client)
+    enter(client, token, **EVEN)
+    enter(client, token, bids=EVEN["bids"])
+    form = game_page(client, token).form(action=f"/g/{token}/time")
+    assert form.attrs["hx-post"] == f"/g/{token}/time"
+    response = submit(client, form, headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    assert Page(response).texts("time-called") == ["Time called: hand 2 is the last."]
