@@ -19,6 +19,7 @@ from web import (
     assets,
     errors,
     filters,
+    game_inputs,
     language,
     links,
     offline,
@@ -77,6 +78,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     for blueprint in (
         scorer.bp,
+        game_inputs.bp,
         viewing.bp,
         tables.bp,
         links.bp,

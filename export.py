@@ -32,6 +32,7 @@ CSV_COLUMNS = (
     "hand_points",
     "bags",
     "total",
+    "note",  # an adjustment's reason: its row has only its points and the total after it
 )
 
 # A spreadsheet reads a cell starting with one of these as a formula (OWASP "CSV injection").
@@ -48,7 +49,8 @@ def side_names(game_model, rules: scoring.Rules) -> tuple[str, ...]:
 
 
 def csv_rows(game_model, state: scoring.Game, label: str) -> Iterator[dict]:
-    """One row per hand and side, keyed by `CSV_COLUMNS`; `label` names the game in every row.
+    """One row per hand and side, then one per adjustment recorded after the hand, keyed by
+    `CSV_COLUMNS`; `label` names the game in every row.
 
     Without partners a side is one player: `team` and `players` both name them, and `bids` and
     `tricks` hold a lone value.
@@ -78,6 +80,17 @@ def csv_rows(game_model, state: scoring.Game, label: str) -> Iterator[dict]:
                 "hand_points": team_hand.points,
                 "bags": team_hand.bags,
                 "total": team_hand.total,
+            }
+        for shown in result.adjustments:
+            side = shown.adjustment.side
+            yield {
+                "game": label,
+                "hand": result.number,
+                "team": sides[side],
+                "players": " & ".join(players[s] for s in rules.seats_of(side)),
+                "hand_points": shown.adjustment.points,
+                "total": shown.total,
+                "note": shown.adjustment.reason,
             }
 
 
@@ -156,6 +169,19 @@ def game_json(game_model, state: scoring.Game) -> dict:
         "first_dealer": state.first_dealer,
         "created_at": created.isoformat() if created is not None else None,
         "hands": [_hand_json(result) for result in state.hands],
+        # The hands after which time was called (null while it is not), and every adjustment
+        # in the order it is added, each with its side's total after it.
+        "time_called_after": state.time_called_after,
+        "adjustments": [
+            {
+                "after_hand": shown.adjustment.after_hand,
+                "side": shown.adjustment.side,
+                "points": shown.adjustment.points,
+                "reason": shown.adjustment.reason,
+                "total": shown.total,
+            }
+            for shown in state.adjustments
+        ],
         "totals": list(state.totals),
         "bags": list(state.bags),
         "status": _status(state),

@@ -60,8 +60,7 @@ class GameRecord(db.Model):  # type: ignore[name-defined]  # Flask-SQLAlchemy's 
     team_1: Mapped[str] = mapped_column(String(NAME_LENGTH))
     player_0: Mapped[str] = mapped_column(String(NAME_LENGTH))
     player_1: Mapped[str] = mapped_column(String(NAME_LENGTH))
-    # "" where the table has fewer seats (three or two players): kept NOT NULL, as changing the
-    # column on SQLite would copy the game table, and dropping the old one cascades to hands.
+    # "" for a seat the table lacks: NOT NULL kept, as altering it on SQLite drops the hands.
     player_2: Mapped[str] = mapped_column(String(NAME_LENGTH))
     player_3: Mapped[str] = mapped_column(String(NAME_LENGTH))
     first_dealer: Mapped[int] = mapped_column(default=0)
@@ -74,8 +73,7 @@ class GameRecord(db.Model):  # type: ignore[name-defined]  # Flask-SQLAlchemy's 
     series_version: Mapped[int] = mapped_column(default=0, server_default="0")
     # The one-time token of the latest write's form: a double tap is answered, never reapplied.
     last_nonce: Mapped[str | None] = mapped_column(String(TOKEN_LENGTH))
-    # The one-time tokens of its recent writes, newest last: a form sent again is answered as
-    # saved, whatever was written since. Kept in the row so that knowing it costs no query.
+    # Its recent writes' one-time tokens, newest last: a form resent is answered as saved.
     recent_nonces: Mapped[str] = mapped_column(Text, default="", server_default="")
     # The one-time token of the form that made it, for that form sent again; cleared with its link.
     creation_nonce: Mapped[str | None] = mapped_column(String(TOKEN_LENGTH))
@@ -86,12 +84,16 @@ class GameRecord(db.Model):  # type: ignore[name-defined]  # Flask-SQLAlchemy's 
     # The table whose games this one counts among. A table is never deleted, so no ON DELETE:
     # the column is added in place, and SQLite names such a reference only as the migration did.
     table_id: Mapped[int | None] = mapped_column(ForeignKey("card_table.id"), index=True)
-    # How many games the series this game belongs to is played over (3, 5 or 7); None for a
-    # series that never ends. A rematch keeps it.
+    # How many games its series is played over (3, 5 or 7), None if open; a rematch keeps it.
     best_of: Mapped[int | None]
-    # The table's `edit_generation` it was started or joined with: its phone is offered the
-    # table only while that link is still the table's. A rematch keeps it.
+    # The table's `edit_generation` it came with: its phone sees the table while it is current.
     table_generation: Mapped[int] = mapped_column(default=0, server_default="0")
+    # The game's two inputs besides its hands (scoring.replay): the hands after which time was
+    # called, and the adjustments as {after_hand, side, points, reason}, in the order recorded.
+    time_called_after: Mapped[int | None]
+    adjustments: Mapped[list[dict[str, Any]]] = mapped_column(
+        JSON, default=list, server_default="[]"
+    )
 
     hands: Mapped[list[HandRecord]] = relationship(
         back_populates="game",

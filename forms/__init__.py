@@ -1,10 +1,11 @@
 """The app's forms: what a person can type or tap, and how each error is worded.
 
 Split by job: `base` (what every form shares), `house_rules` (the rule parameters in words),
-`new_game`, `hand`, `tables` and `problems` (the engine's problems as sentences). The names the
-rest of the app imports are all here.
+`new_game`, `hand`, `adjustment`, `tables` and `problems` (the engine's problems as
+sentences). The names the rest of the app imports are all here.
 """
 
+from forms.adjustment import REASON_LENGTH, AdjustmentForm
 from forms.base import (
     BIDI_CONTROLS,
     NONCE_PATTERN,
@@ -35,11 +36,13 @@ __all__ = [
     "NONCE_PATTERN",
     "OFFERED",
     "PARTNERS",
+    "REASON_LENGTH",
     "SEAT_NAMES",
     "TABLES",
     "TEAM_NAMES",
     "TRICK_CHOICES",
     "ActionForm",
+    "AdjustmentForm",
     "Form",
     "HandForm",
     "HouseRule",

@@ -73,6 +73,8 @@ PROBLEM_MESSAGES: dict[str, tuple[Any, Any]] = {
         _l("This adjustment would end the game before the hands that follow it.")
     ),
     "time_already_called": _either(_l("Time is already called.")),
+    "time_not_called": _either(_l("Time is not called.")),
+    "adjustment_missing": _either(_l("This adjustment was already removed.")),
     "time_called_after_out_of_range": _either(
         _l("Time is called after a number of hands, from 0 up.")
     ),

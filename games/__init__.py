@@ -1,7 +1,8 @@
 """The service layer between the routes and the models: games loaded, replayed and written.
 
 Routes ask here for a game by its link (`load`), and for every change (`enter_hand`,
-`edit_hand`, `undo_last`, `create_game`, `rematch`, `replace_link`); for tables of people
+`edit_hand`, `undo_last`, `call_time`, `resume`, `add_adjustment`, `remove_adjustment`,
+`create_game`, `rematch`, `replace_link`); for tables of people
 (`find_table`, `create_table`, `join_table`, `replace_table_link`); and for what adds up across
 games (`series_of`, `career`). Each change is one transaction: applied once, whatever the
 network repeats (the form's one-time token), or refused whole (`Conflict`, `HandRefused`,
@@ -11,6 +12,7 @@ network repeats (the form's one-time token), or refused whole (`Conflict`, `Hand
 import scoring
 from games.claims import Conflict, Write, is_repeat, was_applied
 from games.creating import create_game, rematch
+from games.inputs import InputWrite, add_adjustment, call_time, remove_adjustment, resume
 from games.links import replace_link
 from games.reading import (
     GameNotFound,
@@ -54,6 +56,7 @@ __all__ = [
     "Conflict",
     "GameNotFound",
     "HandRefused",
+    "InputWrite",
     "LaterHandRefused",
     "LinkReplaced",
     "Replays",
@@ -61,6 +64,8 @@ __all__ = [
     "Standings",
     "TableNotFound",
     "Write",
+    "add_adjustment",
+    "call_time",
     "career",
     "create_game",
     "create_table",
@@ -78,9 +83,11 @@ __all__ = [
     "names_used",
     "recent_table_games",
     "rematch",
+    "remove_adjustment",
     "replace_link",
     "replace_table_link",
     "replays",
+    "resume",
     "scored_games",
     "series_of",
     "table_career",

@@ -19,6 +19,7 @@ from sqlalchemy.orm import selectinload
 
 import scoring
 from extensions import db
+from games.reading import replay_record
 from models import GameRecord, HandRecord
 
 FORMAT = "spades-score-games"
@@ -301,7 +302,7 @@ def check_games_replay() -> None:
     for game in loaded:
         try:
             played = [hand.to_engine() for hand in game.hands if hand.played]
-            scoring.replay(game.scoring_rules, played, game.first_dealer)
+            replay_record(game, played)
         except (scoring.ScoringError, AttributeError, KeyError, TypeError, ValueError) as error:
             raise BackupRefused(f"game {game.id} does not replay: {one_line(error)}") from error
 

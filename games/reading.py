@@ -113,7 +113,35 @@ def stored_hands(game_ids: list[int]) -> dict[int, list[StoredHand]]:
 def replay_hands(record: GameRecord, hands: list[StoredHand]) -> Replay:
     """A game's hands and the score their played ones add up to."""
     played = [h.to_engine() for h in hands if h.played]
-    return tuple(hands), scoring.replay(record.scoring_rules, played, record.first_dealer)
+    return tuple(hands), replay_record(record, played)
+
+
+def recorded_adjustments(record: GameRecord) -> tuple[scoring.Adjustment, ...]:
+    """A game's stored adjustments as the engine's values, in the order recorded."""
+    return tuple(scoring.Adjustment(**a) for a in record.adjustments or ())
+
+
+def replay_record(record: GameRecord, played: list[scoring.Hand]) -> scoring.Game:
+    """Replay a game's played hands with its rules, first dealer, time called and adjustments
+    as stored. Raises what `scoring.replay` raises."""
+    return replay_with(record, played, record.time_called_after, recorded_adjustments(record))
+
+
+def replay_with(
+    record: GameRecord,
+    played: list[scoring.Hand],
+    time_called_after: int | None,
+    adjustments: tuple[scoring.Adjustment, ...],
+) -> scoring.Game:
+    """Replay a game's played hands with its rules and first dealer and these two other
+    inputs (a write tries them before it stores them). Raises what `scoring.replay` raises."""
+    return scoring.replay(
+        record.scoring_rules,
+        played,
+        record.first_dealer,
+        time_called_after=time_called_after,
+        adjustments=adjustments,
+    )
 
 
 def device_games(device: str | None) -> list[ScoredGame]:

@@ -9,7 +9,7 @@ from sqlalchemy.exc import IntegrityError
 import scoring
 from extensions import db
 from games.claims import Conflict, Write, commit, commit_and_keep, overtaken
-from games.reading import ScoredGame
+from games.reading import ScoredGame, replay_record
 from models import HandRecord, StoredHand, hand_columns
 
 # The statements every Save runs besides the claim, built once: a hand's new row (giving its
@@ -94,7 +94,7 @@ def edit_hand(
     hands[number - 1] = hand
     record = scored.record
     try:
-        edited = scoring.replay(record.scoring_rules, hands, record.first_dealer)
+        edited = replay_record(record, hands)
     except scoring.InvalidHand as error:
         if error.number in (None, number):
             raise HandRefused(tuple(error.problems)) from error
@@ -120,14 +120,18 @@ def in_play_problem(scored: ScoredGame, state: scoring.Game) -> scoring.Problem 
 
 
 def undo_last(scored: ScoredGame, write: Write) -> None:
-    """Remove the latest stored hand (played, or the bids in play); Conflict if overtaken."""
+    """Remove the latest stored hand (played, or the bids in play) and the adjustments
+    recorded after it; Conflict if overtaken."""
     last = scored.hands[-1]
     db.session.execute(
         delete(HandRecord)
         .where(HandRecord.id == last.id)
         .execution_options(synchronize_session=False)
     )
-    commit(scored.record, write, ending_changed=scored.state.over)  # in play again, if over
+    # An adjustment recorded after the hand undone goes with it: it followed that hand.
+    kept = [a for a in scored.record.adjustments or () if a["after_hand"] != last.number]
+    changed = {"adjustments": kept} if kept != (scored.record.adjustments or []) else {}
+    commit(scored.record, write, scored.state.over, **changed)  # in play again, if over
 
 
 def store_hand(scored: ScoredGame, number: int, hand: scoring.Hand) -> StoredHand:

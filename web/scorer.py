@@ -39,7 +39,7 @@ class UnfoundTable(NamedTuple):
 
 def back_to_game(token: str) -> Response:
     """Redirect after a write to the game's page (post/redirect/get)."""
-    return redirect(url_for(".show", token=token), 303)
+    return redirect(url_for("scorer.show", token=token), 303)
 
 
 def saved(token: str, written: games.ScoredGame | None = None) -> Response:
@@ -50,7 +50,7 @@ def saved(token: str, written: games.ScoredGame | None = None) -> Response:
     if not wants_part():
         return back_to_game(token)
     response = game_page(written or games.load(token))
-    page = url_for(".show", token=token)
+    page = url_for("scorer.show", token=token)
     if urlsplit(request.headers.get("HX-Current-URL", "")).path != page:
         response.headers["HX-Replace-Url"] = page  # a saved edit: its game is shown now
     return response

@@ -110,6 +110,7 @@ def test_a_played_game_has_one_row_per_hand_and_team_with_the_engines_figures():
         "hand_points": "143",
         "bags": "3",
         "total": "143",
+        "note": "",
     }
     assert rows[1]["team"] == "Team B"
     assert rows[1]["players"] == "Bia & Caio"

@@ -26,7 +26,7 @@ from testsupport.playing import (
 
 CSV_HEADER_LINE = (
     "game,hand,dealer,team,players,bids,tricks,contract,contract_points,bag_points,"
-    "nil_points,bag_penalty,bonus_points,hand_points,bags,total"
+    "nil_points,bag_penalty,bonus_points,hand_points,bags,total,note"
 )
 CSV_HEADER = CSV_HEADER_LINE.split(",")
 

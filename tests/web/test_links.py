@@ -61,9 +61,10 @@ def test_the_same_edit_routes_work_with_the_edit_token(app, client, new_game, pl
     # The control for the test above: with the real edit token every route does its job.
     edit = playing_game(new_game, play)
     requests = write_requests(edit)
-    for method, path, data in requests[:4]:
+    pages = sum(method == "GET" for method, _, _ in requests)
+    for method, path, data in requests[:pages]:
         assert send(client, method, path, data).status_code == 200, path
-    for method, path, data in requests[4:]:
+    for method, path, data in requests[pages:]:
         before = snapshot(app)
         response = send(client, method, path, data)
         assert response.status_code == 303, (path, response.status_code)

@@ -1,0 +1,150 @@
+"""The scorer's writes of a game's inputs besides its hands: calling time (and resuming), and
+adjustments added after a hand and removed. Each goes through `write_once`, as a hand does."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, render_template, request
+from werkzeug.wrappers import Response
+
+import games
+from extensions import limit_writes
+from forms import REASON_LENGTH, ActionForm, AdjustmentForm, problem_message
+from web import EDIT_LINKS
+from web.lookups import limit_guesses
+from web.pages import page_or_part
+from web.scorer import back_to_game, game_page, overtaken, played_hand, saved
+from web.writes import write_once
+
+bp = Blueprint("inputs", __name__)
+
+
+@bp.post(f"{EDIT_LINKS}/<token:token>/time")
+@limit_writes
+@limit_guesses
+def call_time(token: str) -> Response:
+    """Call time: the hand in play (or the next, before its bids) is the last."""
+    return _game_write(token, games.call_time)
+
+
+@bp.post(f"{EDIT_LINKS}/<token:token>/resume")
+@limit_writes
+@limit_guesses
+def resume(token: str) -> Response:
+    """Take time called back: the game plays on to its other ends."""
+    return _game_write(token, games.resume)
+
+
+def _game_write(token: str, write_game: games.InputWrite) -> Response:
+    """One button's write to the game: saved, or the game's page saying why not (422)."""
+    scored = games.load(token)
+
+    def attempt(write: games.Write) -> Response:
+        """Write, or show the refusal above the game."""
+        try:
+            written = write_game(scored, write)
+        except games.HandRefused as refusal:
+            rules = scored.state.rules
+            return game_page(
+                scored, status=422, message=problem_message(refusal.problems[0], rules)
+            )
+        return saved(token, written)
+
+    return write_once(
+        scored.record,
+        ActionForm(),
+        attempt,
+        not_right=lambda: abort(400),
+        done=lambda: saved(token),
+        overtaken=lambda: overtaken(token),
+    )
+
+
+@bp.route(f"{EDIT_LINKS}/<token:token>/hands/<int:number>/adjustment", methods=["GET", "POST"])
+@limit_writes
+@limit_guesses
+def add_adjustment(token: str, number: int) -> Response:
+    """Add an adjustment after played hand `number`: its form, then the write."""
+    scored = games.load(token)
+    played_hand(scored, number)
+    form = AdjustmentForm(formdata=None if request.method == "GET" else request.form)
+    form.for_sides(scored.record.sides)
+    if request.method == "GET":
+        return adjustment_page(scored, number, form)
+
+    def attempt(write: games.Write) -> Response:
+        """Record the adjustment as sent, or say on the form why it cannot be."""
+        try:
+            written = games.add_adjustment(scored, form.adjustment(number), write)
+        except games.HandRefused as refusal:
+            form.add_problems(refusal.problems, scored.state.rules)
+            return adjustment_page(scored, number, form, 422)
+        return saved(token, written)
+
+    return write_once(
+        scored.record,
+        form,
+        attempt,
+        not_right=lambda: adjustment_page(scored, number, form, 422),
+        done=lambda: saved(token),
+        overtaken=lambda: overtaken(token),
+    )
+
+
+def adjustment_page(
+    scored: games.ScoredGame, number: int, form: AdjustmentForm, status: int = 200
+) -> Response:
+    """The page to add an adjustment after hand `number` (or its swappable part)."""
+    return page_or_part(
+        "adjustment.html",
+        "_adjustment.html",
+        status,
+        scored=scored,
+        number=number,
+        form=form,
+        reason_length=REASON_LENGTH,
+    )
+
+
+@bp.route(
+    f"{EDIT_LINKS}/<token:token>/hands/<int:number>/adjustments/<int:position>/remove",
+    methods=["GET", "POST"],
+)
+@limit_writes
+@limit_guesses
+def remove_adjustment(token: str, number: int, position: int) -> Response | str:
+    """Remove the `position`-th adjustment (from 1) after hand `number`, once confirmed."""
+    scored = games.load(token)
+    result = scored.state.hands[played_hand(scored, number).number - 1]
+    if not 1 <= position <= len(result.adjustments):
+        return back_to_game(token)
+    if request.method == "GET":
+        shown = result.adjustments[position - 1]
+        form = ActionForm(formdata=None)
+        return render_template(
+            "remove_adjustment.html",
+            scored=scored,
+            number=number,
+            position=position,
+            shown=shown,
+            form=form,
+        )
+
+    def attempt(write: games.Write) -> Response:
+        """Remove it, or say above the game why it cannot be."""
+        try:
+            written = games.remove_adjustment(scored, number, position, write)
+        except games.HandRefused as refusal:
+            rules = scored.state.rules
+            return game_page(
+                scored, status=422, message=problem_message(refusal.problems[0], rules)
+            )
+        return saved(token, written)
+
+    return write_once(
+        scored.record,
+        ActionForm(),
+        attempt,
+        not_right=lambda: abort(400),
+        done=lambda: saved(token),
+        overtaken=lambda: overtaken(token),
+    )
