@@ -35,8 +35,13 @@ def resume(token: str) -> Response:
 
 
 def _game_write(token: str, write_game: games.InputWrite) -> Response:
+    """One button's write to the game behind `token` (see `button_write`)."""
+    return button_write(games.load(token), write_game)
+
+
+def button_write(scored: games.ScoredGame, write_game: games.InputWrite) -> Response:
     """One button's write to the game: saved, or the game's page saying why not (422)."""
-    scored = games.load(token)
+    token = scored.record.edit_token
 
     def attempt(write: games.Write) -> Response:
         """Write, or show the refusal above the game."""
@@ -129,22 +134,8 @@ def remove_adjustment(token: str, number: int, position: int) -> Response | str:
             form=form,
         )
 
-    def attempt(write: games.Write) -> Response:
-        """Remove it, or say above the game why it cannot be."""
-        try:
-            written = games.remove_adjustment(scored, number, position, write)
-        except games.HandRefused as refusal:
-            rules = scored.state.rules
-            return game_page(
-                scored, status=422, message=problem_message(refusal.problems[0], rules)
-            )
-        return saved(token, written)
+    def remove(scored: games.ScoredGame, write: games.Write) -> games.ScoredGame:
+        """Remove the adjustment asked for."""
+        return games.remove_adjustment(scored, number, position, write)
 
-    return write_once(
-        scored.record,
-        ActionForm(),
-        attempt,
-        not_right=lambda: abort(400),
-        done=lambda: saved(token),
-        overtaken=lambda: overtaken(token),
-    )
+    return button_write(scored, remove)
