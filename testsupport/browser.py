@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import re
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -274,3 +275,29 @@ def small_targets(page) -> list[str]:
 def page_width(page) -> int:
     """How wide the page's content is: more than the viewport means a sideways scroll."""
     return page.evaluate("() => document.documentElement.scrollWidth")
+
+
+# The longest a browser test waits for a service worker's news before it fails.
+WAIT_AT_MOST_S = 60
+
+
+def wait_until(phone, script: str, arg=None):
+    """Evaluate an async function on the page until it gives a truthy value, and return that.
+
+    Between tries the page waits for the worker's next news (it tells its pages of every copy
+    kept and of its activation), not for a time: wait_for_function cannot wait on a promise.
+    """
+    # The news is listened for before the check, so none can slip between the two.
+    check_or_wait = f"""async (arg) => {{
+      const news = new Promise((told) => {{
+        navigator.serviceWorker.addEventListener("message", told, {{ once: true }});
+        setTimeout(told, {WAIT_AT_MOST_S * 1000});  // the bound on a broken worker only
+      }});
+      const result = await ({script})(arg);
+      if (!result) await news;
+      return result;
+    }}"""
+    deadline = time.monotonic() + WAIT_AT_MOST_S
+    while not (result := phone.page.evaluate(check_or_wait, arg)):
+        assert time.monotonic() < deadline, f"still false after {WAIT_AT_MOST_S} s: {script}"
+    return result

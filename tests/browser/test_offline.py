@@ -7,13 +7,12 @@ from __future__ import annotations
 
 import re
 import shutil
-import time
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
-from testsupport.browser import post_game, post_hand, view_token
+from testsupport.browser import post_game, post_hand, view_token, wait_until
 from web.offline import PLACEHOLDER, service_worker
 
 in_browser = pytest.mark.browser
@@ -24,32 +23,9 @@ OFFLINE_GAME = re.compile(
 OFFLINE_VIEW = re.compile(r"^Offline since \d?\d:\d\d(\s[AP]M)? — showing the last score")
 FIRST_HAND = {"bid_0": 3, "bid_1": 3, "bid_2": 4, "bid_3": 3}
 CACHE_NAMES = "async () => (await caches.keys()).sort()"
-WAIT_AT_MOST_S = 60
 # The addresses a cache keeps, this site's without their origin.
 KEPT_URLS = """async (name) => (await (await caches.open(name)).keys())
   .map((r) => r.url.replace(location.origin, ""))"""
-
-
-def wait_until(phone, script: str, arg=None):
-    """Evaluate an async function on the page until it gives a truthy value, and return that.
-
-    Between tries the page waits for the worker's next news (it tells its pages of every copy
-    kept and of its activation), not for a time: wait_for_function cannot wait on a promise.
-    """
-    # The news is listened for before the check, so none can slip between the two.
-    check_or_wait = f"""async (arg) => {{
-      const news = new Promise((told) => {{
-        navigator.serviceWorker.addEventListener("message", told, {{ once: true }});
-        setTimeout(told, {WAIT_AT_MOST_S * 1000});  // the bound on a broken worker only
-      }});
-      const result = await ({script})(arg);
-      if (!result) await news;
-      return result;
-    }}"""
-    deadline = time.monotonic() + WAIT_AT_MOST_S
-    while not (result := phone.page.evaluate(check_or_wait, arg)):
-        assert time.monotonic() < deadline, f"still false after {WAIT_AT_MOST_S} s: {script}"
-    return result
 
 
 def wait_for_copy(phone, totals: tuple[int, int] | None = None) -> None:

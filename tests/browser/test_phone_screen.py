@@ -7,12 +7,10 @@ Seats: 0 North Ana, 1 East Bo, 2 South Cy (3 West Di at four); each player is a 
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from playwright.sync_api import expect
 
-from testsupport.browser import axe_violations, post_game, post_hand, view_token
+from testsupport.browser import axe_violations, post_game, post_hand, view_token, wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -102,10 +100,11 @@ def test_the_phones_offline_copy_of_a_game_takes_the_title_of_the_last_save(phon
     scorer.start_game(players=("Ana", "Bo", "Cy"), table="three_handed")
     scorer.enter_bids(5, 6, 6)
     scorer.enter_tricks(tricks_0=5, tricks_1=6)
-    deadline = time.monotonic() + 60
-    while scorer.page.evaluate(KEPT_TITLE) != THREE_AFTER_A_HAND:
-        assert time.monotonic() < deadline, scorer.page.evaluate(KEPT_TITLE)
-        scorer.page.wait_for_timeout(200)
+    wait_until(
+        scorer,
+        f"async (title) => ({KEPT_TITLE})().then((kept) => kept === title)",
+        THREE_AFTER_A_HAND,
+    )
     scorer.context.set_offline(True)
     scorer.page.reload()
     assert scorer.page.title() == THREE_AFTER_A_HAND
