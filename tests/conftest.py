@@ -6,6 +6,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from testsupport.apps import drop, fresh_app
+from testsupport.migrations import scratch_postgresql
 from testsupport.playing import token_of
 
 # Hypothesis would fail an example that takes over 200 ms, and a test whose examples are slow
@@ -68,3 +69,10 @@ def play(client):
         return response
 
     return post
+
+
+@pytest.fixture
+def fresh_postgres():
+    """The URL of a new, empty PostgreSQL database on DATABASE_URL's server, dropped after; the
+    test is skipped where DATABASE_URL is not PostgreSQL (the PostgreSQL pass runs it)."""
+    yield from scratch_postgresql("spades_migrations")

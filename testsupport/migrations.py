@@ -40,6 +40,14 @@ def flask_db(database: Path | str, *args: str) -> subprocess.CompletedProcess:
     )
 
 
+def migrations_match_models(database: Path | str) -> None:
+    """Check that `flask db check` finds nothing to generate for this database: the
+    migrations make the schema the models describe."""
+    done = flask_db(database, "check")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "No new upgrade operations detected" in done.stdout + done.stderr
+
+
 def scratch_postgresql(prefix: str) -> Iterator[str]:
     """The URL of a new, empty PostgreSQL database on DATABASE_URL's server, dropped after; the
     test is skipped where DATABASE_URL is not PostgreSQL (the PostgreSQL pass runs it)."""

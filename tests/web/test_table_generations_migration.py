@@ -8,12 +8,10 @@ import json
 import sqlite3
 from pathlib import Path
 
-import pytest
-
 import scoring
 from app import create_app
 from extensions import db
-from testsupport.migrations import flask_db, scratch_postgresql
+from testsupport.migrations import flask_db
 from testsupport.playing import game_page
 
 BEFORE = "e7a1c3f5b9d2"  # the revision before the edit-link counts
@@ -77,12 +75,6 @@ def test_a_phone_that_played_at_a_table_before_the_upgrade_is_still_offered_it(t
         assert connection.execute("SELECT count(*) FROM hand").fetchone() == (1,)
         row = connection.execute("SELECT table_generation FROM game").fetchone()
         assert row == (0,)
-
-
-@pytest.fixture
-def fresh_postgres():
-    """The URL of a new, empty PostgreSQL database, dropped after (skipped without one)."""
-    yield from scratch_postgresql("spades_generations")
 
 
 def test_the_edit_link_counts_go_down_and_come_back_on_postgresql(fresh_postgres):
