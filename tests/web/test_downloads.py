@@ -11,8 +11,9 @@ import re
 from urllib.parse import urlsplit
 
 import scoring
+from testsupport.answers import csv_table, text_of
 from testsupport.database import view_token_of
-from testsupport.pages import MINUS, csv_table, text_of
+from testsupport.pages import MINUS
 from testsupport.playing import (
     A_SET,
     ANA_NIL,

@@ -13,8 +13,8 @@ import pytest
 from sqlalchemy import text
 
 from extensions import db
+from testsupport.answers import text_of
 from testsupport.database import queries_sent, view_token_of
-from testsupport.pages import text_of
 from testsupport.playing import NEXT_BIDS, playing_game
 from testsupport.routes import HX, flask_requests, without_shortcut
 

@@ -13,9 +13,10 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from testsupport.answers import Tags, csp_directives
 from testsupport.apps import drop, fresh_app
 from testsupport.database import view_token_of
-from testsupport.pages import Page, Tags, csp_directives
+from testsupport.pages import Page
 from testsupport.playing import NAMES, NEXT_BIDS, hand_form, playing_game, rotate
 from testsupport.routes import HX
 

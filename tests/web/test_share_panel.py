@@ -10,8 +10,8 @@ import xml.etree.ElementTree as ET
 
 import segno
 
+from testsupport.answers import Tags, text_of
 from testsupport.database import view_token_of
-from testsupport.pages import Tags, text_of
 from testsupport.playing import playing_game
 from testsupport.qr_reading import SVG, decode_qr, qr_dark_modules
 from web import qr as share

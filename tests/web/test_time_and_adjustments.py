@@ -8,8 +8,9 @@ Seats are 0-3 clockwise; team A (Reds) is seats 0 and 2, team B (Blues) 1 and 3;
 
 from __future__ import annotations
 
+from testsupport.answers import csv_table
 from testsupport.database import snapshot, stored_game
-from testsupport.pages import Page, csv_table, submit
+from testsupport.pages import Page, submit
 from testsupport.playing import EVEN, NAMES, enter, game_page, start_game
 
 

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import re
 
+from testsupport.answers import Tags, section_tag, text_of
 from testsupport.database import view_token_of
-from testsupport.pages import MINUS, Tags, section_tag, text_of
+from testsupport.pages import MINUS
 from testsupport.playing import NAMES, finished_game, hand_form, playing_game
 from testsupport.routes import HX
 from web.pages import HISTORY_SHOWN
