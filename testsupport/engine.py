@@ -29,3 +29,16 @@ def codes(problems) -> set[tuple]:
 def team_result(rules: Rules, hand: Hand, team: int):
     """How a team scored a single hand played from 0-0 under these rules."""
     return replay(rules, [hand]).hands[0].teams[team]
+
+
+def play(rules, hands, first_dealer: int = 0, **inputs):
+    """Play the hands in order, skipping those the game refuses (such as a Blind Nil not
+    allowed at the score), until the game is over; `inputs` (time called, adjustments) go to
+    the game as it starts."""
+    game = replay(rules, [], first_dealer, **inputs)
+    for hand in hands:
+        if game.over:
+            break
+        if not game.problems(hand):
+            game = game.add(hand)
+    return game

@@ -17,7 +17,6 @@ from scoring import (
     NIL,
     BagMode,
     FailedNilTricks,
-    Game,
     Hand,
     InvalidHand,
     Problem,
@@ -27,10 +26,10 @@ from scoring import (
     fill_in_tricks,
     hand_problems,
     is_nil,
-    new_game,
     replay,
     trick_problems,
 )
+from testsupport.engine import play
 
 # Modest settings: the whole file must run in a few seconds on a slow two-core machine, and a
 # whole game for up to four sides costs more to draw than the partnership file's hands.
@@ -102,18 +101,6 @@ def a_game(draw, bag_mode=None) -> tuple[Rules, list[Hand], int]:
     rules = draw(any_rules(bag_mode))
     hands = draw(st.lists(any_hand(rules), min_size=1, max_size=8))
     return rules, hands, draw(st.sampled_from(rules.seats))
-
-
-def play(rules: Rules, hands: list[Hand], first_dealer: int = 0) -> Game:
-    """Play the hands in order, skipping those the game refuses (such as a Blind Nil not
-    allowed at the score), until the game is over."""
-    game = new_game(rules, first_dealer)
-    for hand in hands:
-        if game.over:
-            break
-        if not game.problems(hand):
-            game = game.add(hand)
-    return game
 
 
 # Moving players round the table: any order of the seats when everyone plays alone; with

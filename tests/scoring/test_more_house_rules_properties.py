@@ -23,6 +23,7 @@ from scoring import (
     new_game,
     replay,
 )
+from testsupport.engine import play
 
 # Modest settings: the whole file must run in a few seconds on a slow two-core machine.
 MODEST = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -64,17 +65,6 @@ def table_and_hands(draw, partners=None, **changes):
     """Rules (with these changes) and up to 12 hands for their table."""
     rules = draw(any_rules(partners)).but(**changes)
     return rules, draw(st.lists(any_hand(rules), min_size=1, max_size=12))
-
-
-def play(rules: Rules, hands, **inputs) -> Game:
-    """The hands the game takes, in order, until it is over; `inputs` go to the first replay."""
-    game = replay(rules, [], **inputs)
-    for hand in hands:
-        if game.over:
-            break
-        if not game.problems(hand):
-            game = game.add(hand)
-    return game
 
 
 def reckoned_by_rules_md(rules: Rules, hands) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:

@@ -14,7 +14,6 @@ from scoring import (
     PRESETS,
     BagMode,
     FailedNilTricks,
-    Game,
     Hand,
     InvalidHand,
     Problem,
@@ -23,10 +22,10 @@ from scoring import (
     fill_in_tricks,
     hand_problems,
     is_nil,
-    new_game,
     replay,
     trick_problems,
 )
+from testsupport.engine import play
 
 # Modest settings: the whole file must run in a few seconds on a slow two-core machine.
 MODEST = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -69,18 +68,6 @@ def any_hand(draw) -> Hand:
 
 
 GAMES = st.lists(any_hand(), min_size=1, max_size=12)
-
-
-def play(rules: Rules, hands: list[Hand], first_dealer: int = 0) -> Game:
-    """Play the hands in order, skipping those the game refuses (such as a Blind Nil not
-    allowed at the score), until the game is over."""
-    game = new_game(rules, first_dealer)
-    for hand in hands:
-        if game.over:
-            break
-        if not game.problems(hand):
-            game = game.add(hand)
-    return game
 
 
 def rotate(hand: Hand) -> Hand:
