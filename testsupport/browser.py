@@ -131,10 +131,13 @@ class Phone:
         dealer: int = 0,
         preset: str | None = None,
         table: str | None = None,
+        house_rules: dict[str, str] | None = None,
     ) -> str:
         """Fill the new-game form on the home page, tap Start, and return the edit token.
 
         `table` taps who plays (`three_handed`, ...) first; left out, the form's partners stay.
+        `house_rules` gives a value per house-rule field (`hands_limit`: "8", `boston_wins`:
+        "on"): a number is typed, a yes-or-no or a choice picked from its list.
         """
         self.go("/")
         if table is not None:
@@ -146,8 +149,26 @@ class Phone:
         self.choose("first_dealer", dealer)
         if preset is not None:
             self.page.select_option('select[name="preset"]', preset)
+        for name, value in (house_rules or {}).items():
+            self.set_house_rule(name, value)
         self.tap_to_load('form[action="/games"] button.save')
         return self.token()
+
+    def set_house_rule(self, name: str, value: str) -> None:
+        """Give one house rule of the new-game form a value, opening what folds it away.
+
+        The one place that knows where the house rules sit on the form: each <details> still
+        shut around the field is opened by a tap on its summary, outermost first.
+        """
+        field = self.locate(f'form[action="/games"] [name="{name}"]')
+        while not field.is_visible():
+            closed = self.locate(f'details:not([open]):has([name="{name}"]) > summary')
+            assert closed.count(), f"the house rule {name} is hidden and no <details> holds it"
+            self.tap(closed.first)
+        if field.evaluate("field => field.tagName") == "SELECT":
+            field.select_option(value)
+        else:
+            self.type_into(f'form[action="/games"] [name="{name}"]', value)
 
     def enter_bids(self, *bids) -> None:
         """Tap one bid per player by seat (in the order they are bid at the table), then Save."""

@@ -13,19 +13,9 @@ pytestmark = pytest.mark.browser
 HOUSE_RULES = {"blind_bid_min": "6", "blind_bid_deficit": "100", "hands_limit": "4"}
 
 
-def start_with_house_rules(scorer, rules: dict[str, str]) -> None:
-    """Open the house rules on the new-game form, type each rule, and tap Start."""
-    scorer.go("/")
-    scorer.choose("first_dealer", 0)
-    scorer.tap("details.house-rules > summary")
-    for name, value in rules.items():
-        scorer.type_into(f'input[name="{name}"]', value)
-    scorer.tap_to_load('form[action="/games"] button.save')
-
-
 def test_a_team_far_behind_bids_blind_7_on_its_one_row_and_makes_it_doubled(phone):
     scorer = phone(bypass_csp=True)  # axe is put on the page as a script of its own
-    start_with_house_rules(scorer, HOUSE_RULES)
+    scorer.start_game(house_rules=HOUSE_RULES)
     assert scorer.texts(".hand-form h2") == ["Hand 1 of 4"]
     assert scorer.locate(".hand-form .blind-bid").count() == 0
 
