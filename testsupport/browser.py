@@ -191,6 +191,16 @@ class Phone:
         """Tap the hand form's Save button and wait for the answer."""
         self.tap_to_save(".hand-form button.save")
 
+    def add_adjustment(self, hand: int, side: int, points: int, reason: str) -> None:
+        """From the game page, open played hand `hand` from the history, tap its "Add an
+        adjustment" link, pick the side, type the points and reason, and add it."""
+        self.tap_to_load(self.locate(".history .hand").nth(-hand).locator("a.edit"))
+        self.tap_to_load(".edit-hand a[href$='/adjustment']")
+        self.locate('.adjustment-form select[name="side"]').select_option(str(side))
+        self.type_into('.adjustment-form input[name="points"]', str(points))
+        self.type_into('.adjustment-form input[name="reason"]', reason)
+        self.tap_to_save(".adjustment-form button.save")
+
     def totals(self) -> tuple[int, ...]:
         """The totals the scoreboard shows, one per side, as numbers."""
         texts = self.locate(".scoreboard .total").all_inner_texts()

@@ -62,9 +62,7 @@ def test_only_sets_in_a_row_count_when_the_table_says_so(phone):
     play_the_first_three_hands(scorer, in_a_row=True)
     # Hand 3's set follows a hand made: the first of a new run, so the game goes on.
     assert scorer.texts(".banner") == []
-    assert scorer.texts(".scoreboard .team-0 .sets") == [
-        "Set once in a row: one more set loses"
-    ]
+    assert scorer.texts(".scoreboard .team-0 .sets") == ["Set once in a row: one more set loses"]
     assert axe_violations(scorer.page) == []
 
     # Hand 4, the same as hand 3, with West dealing:
