@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 
 from testsupport.database import view_token_of
-from testsupport.pages import MINUS, Page, submit
-from testsupport.playing import EVEN, enter, game_page, start_game
+from testsupport.pages import MINUS, Page
+from testsupport.playing import EVEN, enter, game_page, press, start_game
 
 ISOLATES = str.maketrans("", "", "\u2068\u2069")  # around every typed name in plain text
 # A bids 4 + 4 and takes 6: set, −80. B bids 3 + 3 and takes 7: +60 and a bag.
@@ -55,8 +55,7 @@ def time_called(client) -> str:
     token = start_game(client, preset="gamelake")
     enter(client, token, **EVEN)
     enter(client, token, bids=EVEN["bids"])
-    form = game_page(client, token).form(action=f"/g/{token}/time")
-    assert submit(client, form).status_code == 303
+    press(client, token, "time")
     enter(client, token, tricks=EVEN["tricks"])
     return token
 
