@@ -10,7 +10,7 @@ import pytest
 from sqlalchemy import select
 
 from extensions import db
-from models import GameRecord
+from models import GameRecord, RuleSetRecord
 from testsupport.database import counts, snapshot, stored_game, view_token_of
 from testsupport.pages import Page, submit
 from testsupport.playing import EVEN, NAMES, enter, game_page, start_game
@@ -96,4 +96,14 @@ def test_a_game_stored_with_a_blind_bid_minimum_above_its_tricks_opens_and_plays
     store_blind_bid_min(app, following, 20)
     keep = Page(client.get(f"/t/{table}")).form(cls="keep-rules")
     assert submit(client, keep, {"name": "Old rules"}).status_code == 303
+    # A rule set an earlier release kept with such rules is shown, offered and played too.
+    with app.app_context():
+        kept = db.session.scalar(select(RuleSetRecord).where(RuleSetRecord.name == "Old rules"))
+        kept.rules = kept.rules | {"blind_bid_min": 20}
+        number = kept.id
+        db.session.commit()
+        db.session.remove()
     assert client.get(f"/t/{table}").status_code == 200
+    assert client.get(f"/?table={table}&rule_set={number}").status_code == 200
+    played = start_at_table(client, table, **FIRST_PAIRING, rule_set=str(number))
+    assert stored_game(app, played).scoring_rules.blind_bid_min == 0
