@@ -115,6 +115,18 @@ class NewGameForm(Form):
                 gettext("A whole number from %(low)s to %(high)s.", low=low, high=most)
             )
 
+    def validate_blind_bid_min(self, field: Any) -> None:
+        """A blind bid is at most the hand's tricks (the number typed beside it, else the
+        preset's): a smallest blind bid above them would allow none, and the engine refuses it."""
+        preset = scoring.ALL_PRESETS.get(self.preset_key())
+        if field.data is None or preset is None:
+            return
+        tricks = self["tricks_per_hand"].data or preset.rules.tricks_per_hand
+        if field.data > tricks:
+            raise ValidationError(
+                gettext("At most the tricks of a hand: %(tricks)s.", tricks=tricks)
+            )
+
     def offer_tables(self, tables: Any) -> None:
         """Offer these tables (stored table records) besides "No table"."""
         self.in_table.choices = [

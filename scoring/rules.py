@@ -150,6 +150,9 @@ class Rules:
         # The sources describe a set-out for teams only.
         if self.sets_to_lose and not self.partnership:
             raise InvalidRules("sets_to_lose needs partners")
+        # A blind bid is at most the hand's tricks: a higher minimum would forbid every one.
+        if self.blind_bid_min > tricks:
+            raise InvalidRules(f"blind_bid_min must be at most tricks_per_hand ({tricks})")
 
     @property
     def seats(self) -> tuple[int, ...]:
@@ -179,9 +182,18 @@ class Rules:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Rules:
-        """Rules from a dict made by `to_dict`; unknown keys are ignored, missing ones default."""
-        known = {f.name for f in fields(cls)}
-        return cls(**{k: v for k, v in data.items() if k in known})
+        """Rules from a dict made by `to_dict`, as stored by this release or an earlier one;
+        unknown keys are ignored, missing ones default.
+
+        Earlier releases kept a `blind_bid_min` above `tricks_per_hand`, which allowed no blind
+        bid at all: it is read as 0 (off), the way those games were played."""
+        defaults = {f.name: f.default for f in fields(cls)}
+        values = {k: v for k, v in data.items() if k in defaults}
+        least = values.get("blind_bid_min", defaults["blind_bid_min"])
+        tricks = values.get("tricks_per_hand", defaults["tricks_per_hand"])
+        if type(least) is int and type(tricks) is int and least > tricks:
+            values["blind_bid_min"] = 0
+        return cls(**values)
 
     def but(self, **changes: Any) -> Rules:
         """A copy of these rules with some parameters changed (house rules)."""

@@ -1,6 +1,7 @@
 """A game played through Flask's test client the way a person plays it: the table most tests
 sit at, the hands they play there, starting a game on the home page's form, tapping hands into
-the game page's form, and the share panel's "new link" buttons.
+the game page's form, calling time and adding adjustments, and the share panel's "new link"
+buttons.
 
 Seats are 0-3 clockwise (North, East, South, West); team A is seats 0 and 2, team B 1 and 3.
 Games use the default GameLake rules (500 to win, -200 loses).
@@ -129,6 +130,25 @@ def game_page(client, token, **kwargs) -> Page:
     response = client.get(f"/g/{token}", **kwargs)
     assert response.status_code == 200, response.status_code
     return Page(response)
+
+
+def press(client, token: str, action: str, expect: int = 303):
+    """Press one of the game page's buttons (its form posts to /g/<token>/<action>), such as
+    Call time ("time") or Resume ("resume"); the answer."""
+    form = game_page(client, token).form(action=f"/g/{token}/{action}")
+    response = submit(client, form)
+    assert response.status_code == expect, response.get_data(as_text=True)
+    return response
+
+
+def adjust(client, token: str, after: int, changes: dict, expect: int = 303):
+    """Fill in the adjustment form after hand `after` (a side, points, a reason) and send it;
+    the answer."""
+    page = Page(client.get(f"/g/{token}/hands/{after}/adjustment"))
+    form = page.form(action=f"/g/{token}/hands/{after}/adjustment")
+    response = submit(client, form, changes)
+    assert response.status_code == expect, response.get_data(as_text=True)
+    return response
 
 
 def playing_game(new_game, play, hands=(A_SET,), bids=NEXT_BIDS) -> str:

@@ -129,7 +129,7 @@ def create_game() -> Response | tuple[str, int]:
         players=players,
         first_dealer=int(form.first_dealer.data),
         preset=form.preset_key(),
-        rules=form.rules(),  # the fields' ranges keep every combination playable
+        rules=form.rules(),  # the fields' checks keep every combination playable
         device=device,
         nonce=form.nonce.data,
         table_id=table.id if table is not None else None,

@@ -7,7 +7,7 @@ the scores around it.
 
 from __future__ import annotations
 
-from flask import Blueprint
+from flask import Blueprint, current_app
 from flask_babel import gettext, ngettext
 from markupsafe import Markup
 
@@ -53,10 +53,24 @@ def score_text(record: GameRecord, state: scoring.Game) -> str:
     )
 
 
+def banner_text(record: GameRecord, state: scoring.Game) -> str:
+    """The finished game's banner sentence (templates/_outcome.html), as plain text: the same
+    words, each name isolated rather than in a <bdi>."""
+    macros = current_app.jinja_env.get_template("_outcome.html").module
+    outcome = macros.outcome  # type: ignore[attr-defined]  # a template's macro, not typed
+    # The macro escapes what it puts in, as for a page; plain text takes it back unescaped.
+    sentence: Markup = outcome(state, record.sides, name=isolated)
+    return sentence.unescape()
+
+
 def outcome_text(record: GameRecord, state: scoring.Game, winner: int) -> str:
-    """Who won and how: in how many hands, and who fell to the floor when that ended it."""
+    """Who won and how: in how many hands, and who fell to the floor when that ended it; for
+    the other endings (a Boston, a set-out, the hands limit, time called) why, as the banner
+    says it."""
     hands = len(state.hands)
-    if state.reason != "floor":
+    if state.reason not in (scoring.TARGET, scoring.FLOOR):
+        return banner_text(record, state)
+    if state.reason == scoring.TARGET:
         return ngettext(
             "%(team)s won in %(num)s hand.",
             "%(team)s won in %(num)s hands.",

@@ -236,6 +236,26 @@ def test_a_count_below_zero_cannot_be_played(name):
         GAMELAKE.but(**{name: -1})
 
 
+@pytest.mark.parametrize("rules", [GAMELAKE, THREE], ids=["13 tricks", "17 tricks"])
+def test_a_blind_bid_minimum_may_reach_the_hands_tricks_but_not_pass_them(rules):
+    tricks = rules.tricks_per_hand
+    assert rules.but(blind_bid_min=tricks).blind_bid_min == tricks
+    with pytest.raises(
+        InvalidRules, match=f"blind_bid_min must be at most tricks_per_hand \\({tricks}\\)"
+    ):
+        rules.but(blind_bid_min=tricks + 1)
+
+
+def test_a_blind_bid_minimum_stored_above_the_tricks_reads_back_as_no_blind_bids():
+    # An earlier release kept such rules: they allowed no blind bid, and still allow none.
+    stored = GAMELAKE.to_dict() | {"blind_bid_min": 14}
+    rules = Rules.from_dict(stored)
+    assert rules == GAMELAKE
+    assert replay(rules, [PLAIN]).next.blind_bid_allowed == (False, False)
+    three = THREE.to_dict() | {"blind_bid_min": 17}
+    assert Rules.from_dict(three).blind_bid_min == 17  # 17 tricks a hand: a blind bid of 17
+
+
 def test_rules_stored_before_the_new_house_rules_read_back_with_each_of_them_off():
     stored = GAMELAKE.to_dict()
     for name in ("blind_bid_min", "blind_bid_deficit", "sets_to_lose", "sets_in_a_row"):

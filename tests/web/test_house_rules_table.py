@@ -93,6 +93,9 @@ def other_value(row):
 
 def test_every_house_rule_filled_in_reaches_the_games_rules_and_its_summary(app, client):
     sent = {row.name: other_value(row) for row in OFFERED}
+    # A blind bid is at most the hand's tricks, which this sends at their lowest (1).
+    assert sent["tricks_per_hand"] == ("1", 1)
+    sent["blind_bid_min"] = ("1", 1)
     token = start_game(client, **{name: value for name, (value, _) in sent.items()})
     rules = stored_game(app, token).scoring_rules
     assert {name: getattr(rules, name) for name in sent} == {

@@ -11,29 +11,12 @@ from __future__ import annotations
 from testsupport.answers import csv_table
 from testsupport.database import snapshot, stored_game
 from testsupport.pages import Page, submit
-from testsupport.playing import EVEN, NAMES, enter, game_page, start_game
+from testsupport.playing import EVEN, NAMES, adjust, enter, game_page, press, start_game
 
 
 def started(client) -> str:
     """A new game of the table most tests sit at; its edit token."""
     return start_game(client, **NAMES)
-
-
-def press(client, token: str, action: str, expect: int = 303):
-    """Press one of the game page's buttons (its form posts to /g/<token>/<action>)."""
-    form = game_page(client, token).form(action=f"/g/{token}/{action}")
-    response = submit(client, form)
-    assert response.status_code == expect, response.get_data(as_text=True)
-    return response
-
-
-def adjust(client, token: str, after: int, changes: dict, expect: int = 303):
-    """Fill in the adjustment form after hand `after` and send it; the answer."""
-    page = Page(client.get(f"/g/{token}/hands/{after}/adjustment"))
-    form = page.form(action=f"/g/{token}/hands/{after}/adjustment")
-    response = submit(client, form, changes)
-    assert response.status_code == expect, response.get_data(as_text=True)
-    return response
 
 
 def test_time_called_with_bids_entered_ends_the_game_after_that_hand(client):
