@@ -27,6 +27,7 @@ KEPT_FOR_A_YEAR = "public, max-age=31536000, immutable"
 SCRIPTS = (
     "app.js",
     "taps.js",
+    "options.js",
     "outbox.js",
     "refusals.js",
     "share.js",
