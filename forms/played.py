@@ -14,6 +14,7 @@ from typing import Any
 
 from flask_babel import gettext, ngettext
 
+import chart
 import scoring
 from forms.base import SEAT_NAMES
 from forms.house_rules import OFFERED, rules_with
@@ -26,8 +27,9 @@ NAMED = ("target", "hands_limit")
 
 
 def isolated(text: str) -> str:
-    """Text people typed, set apart so that its direction cannot turn the line around it."""
-    return f"\u2068{text}\u2069"
+    """Text people typed, set apart so that its direction cannot turn the line around it (as
+    `web.summary.isolated` sets names apart)."""
+    return f"{chart.FSI}{text}{chart.PDI}"
 
 
 def chosen_label(field: Any) -> str:
@@ -50,7 +52,7 @@ def shown_rules(form: NewGameForm, preset: scoring.Preset) -> scoring.Rules:
 
 
 def dealer_name(form: NewGameForm) -> str:
-    """The first dealer's name as typed, or their seat's name (North's for a refused seat)."""
+    """The first dealer's name as typed, or their seat's name (North's for no seat at all)."""
     seats = [str(seat) for seat in scoring.SEATS]
     seat = int(form.first_dealer.data) if form.first_dealer.data in seats else 0
     typed = (form[f"player_{seat}"].data or "").strip()
