@@ -13,8 +13,8 @@ import json
 from typing import Any
 
 from flask_babel import gettext, ngettext
+from markupsafe import Markup, escape
 
-import chart
 import scoring
 from forms.base import SEAT_NAMES
 from forms.house_rules import OFFERED, rules_with
@@ -26,10 +26,10 @@ BLANK = "#"
 NAMED = ("target", "hands_limit")
 
 
-def isolated(text: str) -> str:
-    """Text people typed, set apart so that its direction cannot turn the line around it (as
-    `web.summary.isolated` sets names apart)."""
-    return f"{chart.FSI}{text}{chart.PDI}"
+def isolated(text: str) -> Markup:
+    """Text people typed, escaped and set apart in a <bdi> so that its direction cannot turn
+    the line around it (as the pages' `bdi` filter does)."""
+    return Markup("<bdi>{}</bdi>").format(text)
 
 
 def chosen_label(field: Any) -> str:
@@ -51,7 +51,7 @@ def shown_rules(form: NewGameForm, preset: scoring.Preset) -> scoring.Rules:
         return preset.rules
 
 
-def dealer_name(form: NewGameForm) -> str:
+def dealer_name(form: NewGameForm) -> Markup | str:
     """The first dealer's name as typed, or their seat's name (North's for no seat at all)."""
     seats = [str(seat) for seat in scoring.SEATS]
     seat = int(form.first_dealer.data) if form.first_dealer.data in seats else 0
@@ -59,10 +59,10 @@ def dealer_name(form: NewGameForm) -> str:
     return isolated(typed) if typed else str(SEAT_NAMES[seat])
 
 
-def what_is_played(form: NewGameForm) -> str:
+def what_is_played(form: NewGameForm) -> Markup:
     """The one line of what the form will start: the table and series, the rule set, the preset,
     the target, the hands, how many other house rules are changed, and who deals first."""
-    parts = []
+    parts: list[Markup | str] = []
     if form.in_table.data:
         parts.append(isolated(chosen_label(form.in_table)))
     if form.best_of.data:
@@ -87,8 +87,9 @@ def what_is_played(form: NewGameForm) -> str:
         parts.append(
             ngettext("%(count)s more house rule", "%(count)s more house rules", more, count=more)
         )
-    parts.append(gettext("%(name)s deals first", name=dealer_name(form)))
-    return " · ".join(parts)
+    # The words escaped, the name put in them keeps its <bdi> (and is escaped itself).
+    parts.append(escape(gettext("%(name)s deals first")) % {"name": dealer_name(form)})
+    return Markup(" · ").join(parts)
 
 
 def played_words() -> dict[str, str]:

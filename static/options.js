@@ -4,7 +4,8 @@
 "use strict";
 
 behaviour((() => {
-  const LINE = ".what-is-played", iso = (text) => `\u2068${text}\u2069`;
+  const LINE = ".what-is-played";
+  const iso = (text) => Object.assign(document.createElement("bdi"), { textContent: text });
   const label = (select) => select.selectedOptions[0]?.textContent.trim();
   function say(form) {
     const line = form.querySelector(LINE), w = line.dataset, f = form.elements, parts = [];
@@ -25,8 +26,9 @@ behaviour((() => {
     // The dealer's button names them as typed (taps.js), else by their seat.
     const dealer = form.querySelector(".dealer :checked + span");
     const name = dealer.textContent.trim();
-    parts.push(w.dealsFirst.replace("#", dealer.firstChild?.nodeName === "BDI" ? iso(name) : name));
-    line.textContent = parts.join(" · ");
+    const [before, after] = w.dealsFirst.split("#");
+    parts.push([before, dealer.firstChild?.nodeName === "BDI" ? iso(name) : name, after]);
+    line.replaceChildren(...parts.flatMap((part, i) => [...(i ? [" · "] : []), ...[part].flat()]));
   }
   const follow = ({ target: { form } }) => form?.querySelector(LINE) && say(form);
   return {
