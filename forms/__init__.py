@@ -1,8 +1,9 @@
 """The app's forms: what a person can type or tap, and how each error is worded.
 
 Split by job: `base` (what every form shares), `house_rules` (the rule parameters in words),
-`new_game`, `hand`, `adjustment`, `tables` and `problems` (the engine's problems as
-sentences). The names the rest of the app imports are all here.
+`new_game`, `played` (what the new-game form will start, in one line), `hand`, `adjustment`,
+`tables` and `problems` (the engine's problems as sentences). The names the rest of the app
+imports are all here.
 """
 
 from forms.adjustment import REASON_LENGTH, AdjustmentForm

@@ -92,6 +92,8 @@ class NewGameForm(Form):
 
     # The rules a chosen rule set is played by, whatever the fields say (`play_exactly`).
     kept_rules: scoring.Rules | None = None
+    # Each offered rule set's field values by its number (`offer_rule_sets`).
+    rule_set_fields: tuple[tuple[str, dict[str, Any] | None], ...] = ()
 
     def validate_first_dealer(self, field: Any) -> None:
         """The first dealer must sit at the chosen table (seats 0 to players − 1)."""
@@ -140,24 +142,16 @@ class NewGameForm(Form):
             NO_RULE_SET,
             *(SelectChoice(str(s.id), s.name) for s in sets),
         ]
+        # What each set puts in the fields, for the page's script to show it when it is chosen.
+        self.rule_set_fields = tuple(
+            (str(s.id), shown_fields(s.preset, scoring.Rules.from_dict(s.rules))) for s in sets
+        )
 
     def fill_rules(self, preset: str, rules: scoring.Rules) -> None:
-        """Show a game's rules on the form: its preset (with its table, for a table without
-        partners) and every offered house rule where it differs from the preset's, so that
-        `rules()` gives these rules back."""
-        if preset in scoring.INDIVIDUAL_PRESETS:
-            self.table.data = preset
-        elif preset in scoring.PRESETS:
-            self.table.data, self.preset.data = PARTNERS, preset
-        else:  # a preset no longer offered: the form keeps its own
-            return
-        base = scoring.ALL_PRESETS[preset].rules
-        for row in OFFERED:
-            value = getattr(rules, row.name)
-            blank = "" if row.options else None
-            self[row.name].data = (
-                blank if value == getattr(base, row.name) else row.field_data(value)
-            )
+        """Show a game's rules on the form (`shown_fields`), so that `rules()` gives these
+        rules back; a preset no longer offered leaves the form as it is."""
+        for name, data in (shown_fields(preset, rules) or {}).items():
+            self[name].data = data
 
     def series_length(self) -> int | None:
         """How many games the series is played over, or None for single games."""
@@ -218,6 +212,24 @@ class NewGameForm(Form):
         a parameter the form does not offer keeps its kept value too."""
         self.fill_rules(preset, rules)
         self.kept_rules = rules
+
+
+def shown_fields(preset: str, rules: scoring.Rules) -> dict[str, Any] | None:
+    """What the form's fields hold to show a game's rules: its table (and its preset, for a
+    table of partners) and every offered house rule, blank where it is the preset's; None
+    for a preset no longer offered."""
+    if preset in scoring.INDIVIDUAL_PRESETS:
+        fields: dict[str, Any] = {"table": preset}
+    elif preset in scoring.PRESETS:
+        fields = {"table": PARTNERS, "preset": preset}
+    else:
+        return None
+    base = scoring.ALL_PRESETS[preset].rules
+    for row in OFFERED:
+        value = getattr(rules, row.name)
+        blank = "" if row.options else None
+        fields[row.name] = blank if value == getattr(base, row.name) else row.field_data(value)
+    return fields
 
 
 # One field per row of the table, made after the fields above so that the form lists them

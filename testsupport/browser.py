@@ -40,6 +40,10 @@ document.addEventListener("htmx:afterSettle", () => { window.__swaps += 1; });
 FIGURES: dict[str, str] = {}
 
 
+# The most <details> an element of a page is folded in, one inside another.
+MOST_FOLDS = 3
+
+
 def what_is_missing() -> str | None:
     """Why the browser tests cannot run here, or None when they can."""
     try:
@@ -86,10 +90,31 @@ class Phone:
     # --- tapping -------------------------------------------------------------------------
 
     def tap(self, target) -> None:
-        """Tap an element (a selector or a locator) with a finger, and count the tap."""
+        """Tap an element (a selector or a locator) with a finger, and count the tap; one
+        folded away in a closed <details> is brought out first (`reveal`)."""
         locator = self.locate(target) if isinstance(target, str) else target
+        self.reveal(locator)
         locator.tap()
         self.taps += 1
+
+    def reveal(self, locator) -> None:
+        """Open the closed <details> an element is folded in, outermost first, by tapping each
+        one's summary as a person would (each tap counted); an element shown is left alone."""
+        for _ in range(MOST_FOLDS):
+            if locator.is_visible():
+                return
+            # The ancestor axis counts outwards, so the last closed one is the outermost.
+            outermost = locator.locator("xpath=ancestor::details[not(@open)][last()]/summary")
+            if not outermost.count():
+                return  # hidden for another reason: the tap says so
+            outermost.tap()
+            self.taps += 1
+
+    def select(self, name: str, value: str) -> None:
+        """Pick an option of a select box, opening the <details> it is folded in if shut."""
+        box = self.locate(f'select[name="{name}"]')
+        self.reveal(box)
+        box.select_option(value)
 
     def tap_to_load(self, target) -> None:
         """Tap a link or a plain form's button and wait for the page it leads to."""
@@ -109,17 +134,16 @@ class Phone:
     def choose(self, name: str, value) -> None:
         """Tap the button of a tap row (a radio input's label), opening its <details> if shut."""
         label = self.locate(f'label:has(> input[name="{name}"][value="{value}"])')
-        if not label.is_visible():
-            closed = self.locate(f'details:not([open]):has(input[name="{name}"]) > summary')
-            assert closed.count(), f"no button {name}={value} on the page, open or folded"
-            self.tap(closed.last)
+        assert label.count(), f"no button {name}={value} on the page, open or folded"
         self.tap(label)
         assert label.locator("input").is_checked(), f"{name}={value} did not stay checked"
 
     def type_into(self, selector: str, text: str) -> None:
-        """Tap a text box and type into it with the phone's keyboard."""
+        """Tap a text box, rub out what it holds and type into it with the phone's keyboard
+        (nothing, to leave it blank)."""
         self.tap(selector)
         self.page.keyboard.press("Control+A")
+        self.page.keyboard.press("Backspace")
         self.page.keyboard.type(text)
 
     # --- the game ------------------------------------------------------------------------
@@ -148,25 +172,18 @@ class Phone:
             self.type_into(f'input[name="team_{team}"]', name)
         self.choose("first_dealer", dealer)
         if preset is not None:
-            self.page.select_option('select[name="preset"]', preset)
+            self.select("preset", preset)
         for name, value in (house_rules or {}).items():
             self.set_house_rule(name, value)
         self.tap_to_load('form[action="/games"] button.save')
         return self.token()
 
     def set_house_rule(self, name: str, value: str) -> None:
-        """Give one house rule of the new-game form a value, opening what folds it away.
-
-        The one place that knows where the house rules sit on the form: each <details> still
-        shut around the field is opened by a tap on its summary, outermost first.
-        """
+        """Give one house rule of the new-game form a value: a number typed, or a choice picked,
+        with whatever folds the field away opened first (`reveal`)."""
         field = self.locate(f'form[action="/games"] [name="{name}"]')
-        while not field.is_visible():
-            closed = self.locate(f'details:not([open]):has([name="{name}"]) > summary')
-            assert closed.count(), f"the house rule {name} is hidden and no <details> holds it"
-            self.tap(closed.first)
         if field.evaluate("field => field.tagName") == "SELECT":
-            field.select_option(value)
+            self.select(name, value)
         else:
             self.type_into(f'form[action="/games"] [name="{name}"]', value)
 

@@ -23,7 +23,8 @@ EXTENSION_KEY = "fingerprints"
 KEPT_FOR_A_YEAR = "public, max-age=31536000, immutable"
 # The scripts of every page, run in this order (plain scripts, each seeing the names of those
 # before it): app.js, what they share and the one listener per event, then one file per
-# behaviour, which each event reaches in this order. A page's own script (view.js) follows.
+# behaviour, which each event reaches in this order. A page's own script follows: view.js on
+# the view links, options.js on the new-game form.
 SCRIPTS = (
     "app.js",
     "taps.js",

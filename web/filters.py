@@ -12,6 +12,7 @@ from markupsafe import Markup
 import chart
 import scoring
 from forms.house_rules import changes
+from forms.played import played_words, preset_fields, rule_set_fields, what_is_played
 from web.pages import HISTORY_SHOWN, public_url
 
 MINUS = "\u2212"  # a real minus sign reads better than a hyphen in a score
@@ -35,6 +36,10 @@ def register(app: Flask) -> None:
         running_totals_svg,
         win_rate_bars,
         rules_summary,
+        what_is_played,
+        played_words,
+        preset_fields,
+        rule_set_fields,
     ):
         app.add_template_global(function)
     app.add_template_global(public_url)

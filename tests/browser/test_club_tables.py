@@ -67,7 +67,7 @@ def fill_new_game(keeper: Phone, players, best_of: str = "3", target: int = 100)
     """On the home page: type the four names by seat, pick the series and a target of 100."""
     for seat, name in enumerate(players):
         keeper.type_into(f'input[name="player_{seat}"]', name)
-    keeper.page.select_option('select[name="best_of"]', best_of)
+    keeper.select("best_of", best_of)  # behind the form's "Rules and options" line
     if not keeper.locate('input[name="target"]').is_visible():
         keeper.tap("details.house-rules > summary")
     keeper.type_into('input[name="target"]', str(target))

@@ -115,6 +115,7 @@ def test_the_phones_offline_copy_of_a_game_takes_the_title_of_the_last_save(phon
 def test_the_presets_listed_are_only_those_the_table_chosen_can_play(phone, javascript):
     person = phone(javascript=javascript)
     person.go("/")
+    person.tap(".new-game details.options > summary")  # the presets are behind it
     listed = ".presets li strong"
     partners = ["GameLake", "GameLake short game", "Classic", "Jogo Espadas", "The Spruce"]
     assert person.texts(f"{listed} >> visible=true") == partners
