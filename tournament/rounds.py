@@ -98,10 +98,15 @@ def seat(pairs: Iterable[tuple[int, int]], order: Sequence[int]) -> tuple[Table,
     return tuple(tables)
 
 
-def met(rounds: Iterable[Pairing]) -> frozenset[frozenset[int]]:
-    """Every pair of teams that has already played each other (a forfeited game too: it was
-    paired, so it counts as a meeting)."""
-    return frozenset(frozenset(table.teams) for pairing in rounds for table in pairing.tables)
+def opponents(teams: int, rounds: Iterable[Pairing]) -> dict[int, set[int]]:
+    """Each of the `teams` entries' opponents so far (a forfeited game too: it was paired, so
+    it counts as a meeting)."""
+    found: dict[int, set[int]] = {team: set() for team in range(1, teams + 1)}
+    for pairing in rounds:
+        for table in pairing.tables:
+            found[table.north_south].add(table.east_west)
+            found[table.east_west].add(table.north_south)
+    return found
 
 
 def byes_had(teams: int, rounds: Iterable[Pairing]) -> dict[int, int]:
