@@ -13,7 +13,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .rounds import Format, Pairing, TournamentError, check_order, check_rounds, seat
+from .rounds import (
+    Format,
+    Pairing,
+    TournamentError,
+    check_format,
+    check_order,
+    check_rounds,
+    seat,
+)
 from .swiss import swiss
 
 
@@ -98,14 +106,16 @@ def kings_table(order: Sequence[int], last: Pairing | None, winners: Sequence[in
 
 
 def next_round(
-    format: Format,
+    format: Format | str,
     order: Sequence[int],
     rounds: Sequence[Pairing],
     winners: Sequence[int] = (),
 ) -> Pairing:
-    """The next round of a tournament of this `format` (see the module docstring)."""
-    if format is Format.ROUND_ROBIN:
+    """The next round of a tournament of this `format` (a `Format` or its stored value; see
+    the module docstring)."""
+    kind = check_format(format)
+    if kind is Format.ROUND_ROBIN:
         return round_robin(order, len(rounds) + 1)
-    if format is Format.SWISS:
+    if kind is Format.SWISS:
         return swiss(order, rounds)
     return kings_table(order, rounds[-1] if rounds else None, winners)

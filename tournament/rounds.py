@@ -24,8 +24,8 @@ class TournamentError(ValueError):
     """An input the tournament package cannot pair or rank, with a stable `code` for the
     caller to turn into a message in the user's language.
 
-    Codes: `too_few_teams`, `bad_order`, `bad_round`, `no_round_left`, `bad_winners`,
-    `bad_result`, `bad_bye`.
+    Codes: `bad_format`, `too_few_teams`, `bad_order`, `bad_round`, `no_round_left`,
+    `bad_winners`, `bad_result`, `bad_bye`.
     """
 
     def __init__(self, code: str, detail: str) -> None:
@@ -62,6 +62,15 @@ class Pairing:
             if team in table.teams:
                 return number
         return None
+
+
+def check_format(format: str) -> Format:
+    """The `Format` a stored value names ("round_robin", "swiss", "kings_table"), or
+    `TournamentError` for any other."""
+    try:
+        return Format(format)
+    except ValueError:
+        raise TournamentError("bad_format", f"no format {format!r}") from None
 
 
 def check_order(order: Sequence[int]) -> tuple[int, ...]:

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import groupby
 
-from .rounds import Format, TournamentError
+from .rounds import Format, TournamentError, check_format
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,10 +109,11 @@ def _head_to_head(group: list[int], games: Sequence[GameResult]) -> list[list[in
 
 
 def standings(
-    teams: int, games: Iterable[GameResult], byes: Iterable[int], format: Format
+    teams: int, games: Iterable[GameResult], byes: Iterable[int], format: Format | str
 ) -> tuple[Row, ...]:
     """The standings of teams 1..`teams` from the tournament's games and byes (see the module
-    docstring), one `Row` per team, best first."""
+    docstring), one `Row` per team, best first; `format` is a `Format` or its stored value."""
+    kind = check_format(format)
     played = list(games)
     given = list(byes)
     _check(teams, played, given)
@@ -131,7 +132,7 @@ def standings(
             if not game.forfeit:
                 points[team] += own
                 against[team] += theirs
-    if format is not Format.KINGS_TABLE:
+    if kind is not Format.KINGS_TABLE:
         for team in wins:
             wins[team] += bye_count[team]
 

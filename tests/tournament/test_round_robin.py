@@ -88,3 +88,14 @@ def test_an_order_that_is_not_each_entry_once_is_refused_with_its_code(order, co
     with pytest.raises(TournamentError) as raised:
         round_robin(order, 1)
     assert raised.value.code == code
+
+
+def test_a_format_may_be_given_as_its_stored_value():
+    order = tuple(range(1, 5))
+    assert next_round("round_robin", order, []) == round_robin(order, 1)
+
+
+def test_an_unknown_format_is_refused_with_its_code():
+    with pytest.raises(TournamentError) as raised:
+        next_round("ladder", (1, 2), [])
+    assert raised.value.code == "bad_format"

@@ -162,3 +162,8 @@ def test_a_game_or_bye_naming_no_team_of_the_tournament_is_refused(games, byes, 
     with pytest.raises(TournamentError) as raised:
         standings(3, games, byes, SWISS)
     assert raised.value.code == code
+
+
+def test_the_format_may_be_given_as_its_stored_value():
+    rows = standings(3, [G(1, 2, (300, 200), 1)], [3], "kings_table")
+    assert [row.wins for row in rows] == [1, 0, 0]
