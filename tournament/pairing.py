@@ -62,7 +62,8 @@ def round_robin(order: Sequence[int], round_number: int) -> Pairing:
             bye = other if one is None else one
         else:
             pairs.append((one, other))
-    return Pairing(tables=seat(pairs, teams), bye=bye)
+    # Round 1 seats the lower entry number North–South, whatever order is passed.
+    return Pairing(tables=seat(pairs, teams if round_number > 1 else sorted(teams)), bye=bye)
 
 
 def kings_table(order: Sequence[int], last: Pairing | None, winners: Sequence[int] = ()) -> Pairing:
@@ -80,7 +81,7 @@ def kings_table(order: Sequence[int], last: Pairing | None, winners: Sequence[in
     if last is None:
         entry = list(range(1, n + 1))
         pairs = [(entry[k], entry[k + 1]) for k in range(0, n - 1, 2)]
-        return Pairing(tables=seat(pairs, teams), bye=n if n % 2 else None)
+        return Pairing(tables=seat(pairs, entry), bye=n if n % 2 else None)
     check_rounds(n, [last])
     if len(winners) != len(last.tables) or any(
         winner not in table.teams for winner, table in zip(winners, last.tables, strict=False)

@@ -63,6 +63,11 @@ def test_with_three_teams_the_one_table_keeps_its_winner_and_its_loser_sits_out(
     assert (pairs_of(second), second.bye) == ([{2, 3}], 1)
 
 
+def test_round_one_seats_the_lower_entry_number_north_south_whatever_order_is_passed():
+    first = kings_table((4, 3, 2, 1), None)
+    assert [t.teams for t in first.tables] == [(1, 2), (3, 4)]
+
+
 def test_the_higher_placed_team_in_the_standings_sits_north_south():
     first = kings_table(entry(4), None)
     second = kings_table((4, 3, 2, 1), first, [2, 3])

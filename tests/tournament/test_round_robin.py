@@ -62,10 +62,15 @@ def test_five_teams_give_the_bye_to_the_team_facing_the_empty_slot():
 
 
 def test_the_higher_placed_team_in_the_standings_sits_north_south():
-    # Team 6 leads and team 1 is last: in round 1 (1–6, 2–5, 3–4) the leader of each pair
+    # Team 6 leads and team 1 is last: in round 2 (1–5, 6–4, 2–3) the leader of each pair
     # takes North–South.
+    pairing = round_robin((6, 5, 4, 3, 2, 1), 2)
+    assert pairs_of(pairing) == [(5, 1), (6, 4), (3, 2)]
+
+
+def test_round_one_seats_the_lower_entry_number_north_south():
     pairing = round_robin((6, 5, 4, 3, 2, 1), 1)
-    assert pairs_of(pairing) == [(6, 1), (5, 2), (4, 3)]
+    assert pairs_of(pairing) == [(1, 6), (2, 5), (3, 4)]
 
 
 def test_next_round_counts_the_rounds_so_far_to_know_which_round_comes():
