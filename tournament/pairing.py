@@ -32,7 +32,8 @@ def round_robin_rounds(teams: int) -> int:
 
 
 def round_robin(order: Sequence[int], round_number: int) -> Pairing:
-    """Round `round_number` (from 1) of a round robin by the circle method, seated by `order`.
+    """Round `round_number` (from 1) of a round robin by the circle method, seated by `order`
+    (round 1 by entry order: the lower entry number North–South).
 
     Slots 1..m hold the teams in entry order (m = n, or n + 1 with an empty last slot for odd
     n); each round slot i plays slot m + 1 − i, tables in that order, and the team facing the
@@ -67,7 +68,8 @@ def round_robin(order: Sequence[int], round_number: int) -> Pairing:
 
 
 def kings_table(order: Sequence[int], last: Pairing | None, winners: Sequence[int] = ()) -> Pairing:
-    """The next round of King's table (winners move up), seated by `order`.
+    """The next round of King's table (winners move up), seated by `order` (round 1 by entry
+    order).
 
     Round 1 (`last` None) seats the entry order: 1–2 at table 1, 3–4 at table 2, …, the last
     entrant sitting out when n is odd. After a round, `winners` naming each table's winner in
