@@ -6,7 +6,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 export FLASK_APP := app:create_app
 
-.PHONY: run test test-pg test-scoring test-web test-live test-browser lint format bench translations messages clean chromium nginx
+.PHONY: run test test-pg test-scoring test-tournament test-web test-live test-browser lint format bench translations messages clean chromium nginx
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -75,10 +75,13 @@ format: $(VENV)/.dev
 test: $(VENV)/.dev translations lint node_modules/.installed chromium nginx
 	$(BIN)/python -m pytest
 
-# One tier at a time: the engine alone; the app through Flask's test client; real gunicorn
+# One tier at a time: the engine alone; pairing and standings alone; the app through Flask's test client; real gunicorn
 # servers (races, crashes); a real phone browser.
 test-scoring: $(VENV)/.dev
 	$(BIN)/python -m pytest tests/scoring
+
+test-tournament: $(VENV)/.dev
+	$(BIN)/python -m pytest tests/tournament
 
 test-web: $(VENV)/.dev translations
 	$(BIN)/python -m pytest tests/web

@@ -22,7 +22,7 @@ APP_FILES = (
     "database.py",
     "extensions.py",
 )
-APP_PACKAGES = ("forms", "games", "web", "scoring")
+APP_PACKAGES = ("forms", "games", "web", "scoring", "tournament")
 
 
 def length(path: Path) -> int:

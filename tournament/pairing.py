@@ -1,0 +1,124 @@
+"""The next round of a tournament in each of RULES.md's three formats.
+
+`next_round(format, order, rounds, winners)` is the one call a caller needs: `order` is the
+standings before the round (a strict order of the entry numbers 1..n, best first; see
+`standings.order_of`), `rounds` the rounds paired so far, and `winners` the winner of each table
+of the last round in table order (King's table only; a forfeit's winner too). It returns a
+`Pairing`: the tables in table order, each with its higher-placed team North–South, and the
+team with the bye, if any. `round_robin`, `swiss` and `kings_table` are the three formats
+alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .rounds import (
+    Format,
+    Pairing,
+    TournamentError,
+    check_format,
+    check_order,
+    check_rounds,
+    seat,
+)
+from .swiss import swiss
+
+
+def round_robin_rounds(teams: int) -> int:
+    """How many rounds a round robin of `teams` lasts: n − 1 for even n, n for odd n (each
+    team then has one bye)."""
+    return teams - 1 if teams % 2 == 0 else teams
+
+
+def round_robin(order: Sequence[int], round_number: int) -> Pairing:
+    """Round `round_number` (from 1) of a round robin by the circle method, seated by `order`
+    (round 1 by entry order: the lower entry number North–South).
+
+    Slots 1..m hold the teams in entry order (m = n, or n + 1 with an empty last slot for odd
+    n); each round slot i plays slot m + 1 − i, tables in that order, and the team facing the
+    empty slot has the bye. Between rounds team 1 stays in slot 1 and the rest move one slot
+    on, the last slot's team to slot 2. Six teams: round 1 is 1–6, 2–5, 3–4; round 2 is 1–5,
+    6–4, 2–3.
+    """
+    teams = check_order(order)
+    n = len(teams)
+    if not 1 <= round_number <= round_robin_rounds(n):
+        raise TournamentError(
+            "no_round_left", f"a round robin of {n} teams has no round {round_number}"
+        )
+    slots: list[int | None] = list(range(1, n + 1))
+    if n % 2:
+        slots.append(None)
+    m = len(slots)
+    moves = (round_number - 1) % (m - 1)
+    # Moving every team of slots 2..m one slot on, `moves` times, is a rotation to the right.
+    rest = slots[1:]
+    slots = [slots[0], *rest[-moves:], *rest[:-moves]] if moves else slots
+    pairs: list[tuple[int, int]] = []
+    bye = None
+    for i in range(m // 2):
+        one, other = slots[i], slots[m - 1 - i]
+        if one is None or other is None:
+            bye = other if one is None else one
+        else:
+            pairs.append((one, other))
+    # Round 1 seats the lower entry number North–South, whatever order is passed.
+    return Pairing(tables=seat(pairs, teams if round_number > 1 else sorted(teams)), bye=bye)
+
+
+def kings_table(order: Sequence[int], last: Pairing | None, winners: Sequence[int] = ()) -> Pairing:
+    """The next round of King's table (winners move up), seated by `order` (round 1 by entry
+    order).
+
+    Round 1 (`last` None) seats the entry order: 1–2 at table 1, 3–4 at table 2, …, the last
+    entrant sitting out when n is odd. After a round, `winners` naming each table's winner in
+    table order, the winner at table k moves to k − 1 and the loser to k + 1; the top table's
+    winner and the bottom table's loser stay. With n odd the team that sat out comes in at the
+    bottom table and the bottom table's loser sits out. One table is both top and bottom: its
+    winner stays, and its loser stays (two teams) or sits out (three).
+    """
+    teams = check_order(order)
+    n = len(teams)
+    if last is None:
+        entry = list(range(1, n + 1))
+        pairs = [(entry[k], entry[k + 1]) for k in range(0, n - 1, 2)]
+        return Pairing(tables=seat(pairs, entry), bye=n if n % 2 else None)
+    check_rounds(n, [last])
+    if len(winners) != len(last.tables) or any(
+        winner not in table.teams for winner, table in zip(winners, last.tables, strict=False)
+    ):
+        raise TournamentError("bad_winners", "one winner per table, a team of that table")
+    losers = [
+        table.east_west if winner == table.north_south else table.north_south
+        for winner, table in zip(winners, last.tables, strict=True)
+    ]
+    bottom = len(last.tables) - 1
+    pairs = []
+    for k in range(bottom + 1):
+        upper = winners[k] if k == 0 else losers[k - 1]
+        if k < bottom:
+            lower = winners[k + 1]
+        elif last.bye is not None:
+            lower = last.bye
+        else:
+            lower = losers[k]
+        pairs.append((upper, lower))
+    bye = losers[bottom] if last.bye is not None else None
+    return Pairing(tables=seat(pairs, teams), bye=bye)
+
+
+def next_round(
+    format: Format | str,
+    order: Sequence[int],
+    rounds: Sequence[Pairing],
+    winners: Sequence[int] = (),
+) -> Pairing:
+    """The next round of a tournament of this `format` (a `Format` or its stored value; see
+    the module docstring)."""
+    kind = check_format(format)
+    if kind is Format.ROUND_ROBIN:
+        return round_robin(order, len(rounds) + 1)
+    if kind is Format.SWISS:
+        return swiss(order, rounds)
+    return kings_table(order, rounds[-1] if rounds else None, winners)

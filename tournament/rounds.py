@@ -1,0 +1,127 @@
+"""The words every part of the tournament package shares: formats, tables, rounds, errors.
+
+A team is its entry number (1, 2, …, `n` in the order the teams were entered); the caller maps
+its own team records to these numbers and back. A strict standings order is a tuple of all the
+entry numbers, best first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class Format(StrEnum):
+    """The three ways RULES.md's "Tournaments" pairs a round; the director picks one."""
+
+    ROUND_ROBIN = "round_robin"
+    SWISS = "swiss"
+    KINGS_TABLE = "kings_table"
+
+
+class TournamentError(ValueError):
+    """An input the tournament package cannot pair or rank, with a stable `code` for the
+    caller to turn into a message in the user's language.
+
+    Codes: `bad_format`, `too_few_teams`, `bad_order`, `bad_round`, `no_round_left`,
+    `bad_winners`, `bad_result`, `bad_bye`.
+    """
+
+    def __init__(self, code: str, detail: str) -> None:
+        """Keep the code for the caller and the detail (English, for logs) as the message."""
+        super().__init__(f"{code}: {detail}")
+        self.code = code
+        self.detail = detail
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """One game of a round: the team sitting North–South and the team sitting East–West."""
+
+    north_south: int
+    east_west: int
+
+    @property
+    def teams(self) -> tuple[int, int]:
+        """Both teams, North–South first."""
+        return (self.north_south, self.east_west)
+
+
+@dataclass(frozen=True, slots=True)
+class Pairing:
+    """A round's pairing: its tables in table order (table 1 first) and the team with the bye,
+    if any. The same value describes a round already played, as the history of the next."""
+
+    tables: tuple[Table, ...]
+    bye: int | None = None
+
+    def table_of(self, team: int) -> int | None:
+        """The table number (1-based) where a team plays in this round; None on its bye."""
+        for number, table in enumerate(self.tables, start=1):
+            if team in table.teams:
+                return number
+        return None
+
+
+def check_format(format: str) -> Format:
+    """The `Format` a stored value names ("round_robin", "swiss", "kings_table"), or
+    `TournamentError` for any other."""
+    try:
+        return Format(format)
+    except ValueError:
+        raise TournamentError("bad_format", f"no format {format!r}") from None
+
+
+def check_order(order: Sequence[int]) -> tuple[int, ...]:
+    """The standings order as a tuple, once it is seen to hold each of 1..n exactly once for
+    at least two teams; raises `TournamentError` otherwise."""
+    teams = tuple(order)
+    if len(teams) < 2:
+        raise TournamentError("too_few_teams", "a tournament needs at least two teams")
+    if sorted(teams) != list(range(1, len(teams) + 1)):
+        raise TournamentError("bad_order", f"not each of 1..{len(teams)} once: {teams}")
+    return teams
+
+
+def check_rounds(teams: int, rounds: Iterable[Pairing]) -> None:
+    """Raise `TournamentError` unless every past round seats each of the `teams` entries once
+    (at a table or on the bye), as any round this package made does."""
+    everyone = list(range(1, teams + 1))
+    for number, pairing in enumerate(rounds, start=1):
+        seated = [team for table in pairing.tables for team in table.teams]
+        if pairing.bye is not None:
+            seated.append(pairing.bye)
+        if sorted(seated) != everyone:
+            raise TournamentError("bad_round", f"round {number} does not seat each team once")
+
+
+def seat(pairs: Iterable[tuple[int, int]], order: Sequence[int]) -> tuple[Table, ...]:
+    """Tables for these pairs, kept in their order, each with its higher-placed team in
+    `order` (the standings before the round) sitting North–South."""
+    place = {team: index for index, team in enumerate(order)}
+    tables = []
+    for one, other in pairs:
+        high, low = sorted((one, other), key=place.__getitem__)
+        tables.append(Table(north_south=high, east_west=low))
+    return tuple(tables)
+
+
+def opponents(teams: int, rounds: Iterable[Pairing]) -> dict[int, set[int]]:
+    """Each of the `teams` entries' opponents so far (a forfeited game too: it was paired, so
+    it counts as a meeting)."""
+    found: dict[int, set[int]] = {team: set() for team in range(1, teams + 1)}
+    for pairing in rounds:
+        for table in pairing.tables:
+            found[table.north_south].add(table.east_west)
+            found[table.east_west].add(table.north_south)
+    return found
+
+
+def byes_had(teams: int, rounds: Iterable[Pairing]) -> dict[int, int]:
+    """How many byes each of the `teams` entries has had so far."""
+    count = dict.fromkeys(range(1, teams + 1), 0)
+    for pairing in rounds:
+        if pairing.bye is not None:
+            count[pairing.bye] += 1
+    return count
