@@ -235,6 +235,18 @@ class Phone:
 # --- games set up over HTTP, for the tests that look at pages rather than play them ---------
 
 
+def make_table(keeper: Phone, name: str) -> str:
+    """Make a table through the home page's "New table" link and form; its edit token."""
+    keeper.go("/")
+    keeper.tap_to_load('.my-tables a[href="/tables/new"]')
+    keeper.type_into('.new-table input[name="name"]', name)
+    keeper.tap_to_load(".new-table button.save")
+    match = re.search(r"/t/([A-Za-z0-9_-]+)$", keeper.page.url)
+    assert match, keeper.page.url
+    assert keeper.texts("h1") == [name]
+    return match.group(1)
+
+
 def hidden_value(html: str, name: str) -> str:
     """The value of the first hidden input of that name in a page (the CSRF token, the version)."""
     tag = re.search(rf'<input\b[^>]*\bname="?{name}\b"?[^>]*>', html)

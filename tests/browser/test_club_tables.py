@@ -24,6 +24,7 @@ from testsupport.browser import (
     Phone,
     axe_violations,
     hidden_value,
+    make_table,
     post_game,
     post_hand,
 )
@@ -40,18 +41,6 @@ EAST_WEST_WIN = {"bids": (2, 5, 3, 5), "team_tricks_0": 3, "totals": (-50, 100)}
 
 
 # --- local helpers --------------------------------------------------------------------------------
-
-
-def make_table(keeper: Phone, name: str) -> str:
-    """Make a table through the home page's "New table" link and form; its edit token."""
-    keeper.go("/")
-    keeper.tap_to_load('.my-tables a[href="/tables/new"]')
-    keeper.type_into('.new-table input[name="name"]', name)
-    keeper.tap_to_load(".new-table button.save")
-    match = re.search(r"/t/([A-Za-z0-9_-]+)$", keeper.page.url)
-    assert match, keeper.page.url
-    expect(keeper.locate("h1")).to_have_text(name)
-    return match.group(1)
 
 
 def share_links(keeper: Phone) -> tuple[str, str]:
