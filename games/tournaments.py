@@ -33,6 +33,11 @@ class TournamentNotFound(LookupError):
     """No tournament (nor any of its tables) answers to this link, nor ever did."""
 
 
+class TournamentLinkReplaced(LinkReplaced):
+    """The link was a tournament's (the director's, the watch link or a table's), and was
+    replaced: the director has the new one."""
+
+
 class TableLinkNotFound(LookupError):
     """The tournament has no table of that number."""
 
@@ -144,7 +149,7 @@ def find_tournament(
         select(TournamentRecord).where(link == token)
     )
     if found is None:
-        raise LinkReplaced(token) if was_replaced(token) else TournamentNotFound(token)
+        raise TournamentLinkReplaced(token) if was_replaced(token) else TournamentNotFound(token)
     return found
 
 
@@ -157,7 +162,7 @@ def find_table_link(token: str) -> tuple[TournamentTableRecord, TournamentRecord
         .where(TournamentTableRecord.token == token)
     ).first()
     if row is None:
-        raise LinkReplaced(token) if was_replaced(token) else TournamentNotFound(token)
+        raise TournamentLinkReplaced(token) if was_replaced(token) else TournamentNotFound(token)
     return row[0], row[1]
 
 
