@@ -145,34 +145,44 @@ class TournamentForm(Form):
             raise ValidationError(gettext("That is more than the teams of a tournament need."))
         self.entered = entrants(field.data or "")
 
-    def validate_hands(self, field: Any) -> None:
-        """A number of hands is needed when the games are that long."""
-        if self.length.data == HANDS and field.data is None:
-            raise ValidationError(gettext("How many hands is a game?"))
+    def validate(self, extra_validators: Any = None) -> bool:
+        """Check every field, then what one field needs of another: the number of hands or of
+        minutes the chosen length asks for, and the rounds of a Swiss or a King's table (for a
+        Swiss, no more than its teams can play without meeting twice)."""
+        valid = bool(super().validate(extra_validators))
+        wanted = {HANDS: self.hands, MINUTES: self.minutes}.get(self.length.data)
+        if wanted is not None and wanted.data is None and not wanted.errors:
+            words = {
+                HANDS: gettext("How many hands is a game?"),
+                MINUTES: gettext("How many minutes is a round?"),
+            }
+            wanted.errors = [words[str(self.length.data)]]
+            valid = False
+        if self.format.data in {Format.SWISS.value, Format.KINGS_TABLE.value}:
+            valid = self.check_rounds(Format(self.format.data)) and valid
+        return valid
 
-    def validate_minutes(self, field: Any) -> None:
-        """Minutes are needed when the rounds are timed."""
-        if self.length.data == MINUTES and field.data is None:
-            raise ValidationError(gettext("How many minutes is a round?"))
-
-    def validate_rounds(self, field: Any) -> None:
-        """A Swiss or a King's table needs its rounds: for a Swiss, no more than its teams can
-        play without meeting twice."""
-        if self.format.data == Format.ROUND_ROBIN.value or self.format.data not in set(Format):
-            return
+    def check_rounds(self, form: Format) -> bool:
+        """Whether the rounds typed suit the format and the teams; if not, why, beside them."""
+        field = self.rounds
+        if field.errors:
+            return False
         if field.data is None:
-            raise ValidationError(gettext("How many rounds are played?"))
-        teams = len(self.entered) or len(entrants_or_none(self.teams.data))
-        if teams and field.data > most_rounds(Format(self.format.data), teams):
-            high = most_rounds(Format(self.format.data), teams)
-            raise ValidationError(
+            field.errors = [gettext("How many rounds are played?")]
+            return False
+        teams = len(self.entered)
+        high = most_rounds(form, teams)
+        if teams and field.data > high:
+            field.errors = [
                 gettext(
                     "With %(teams)s teams a Swiss has %(high)s rounds at most: more would"
                     " make teams meet again.",
                     teams=teams,
                     high=high,
                 )
-            )
+            ]
+            return False
+        return True
 
     def validate_tricks_per_hand(self, field: Any) -> None:
         """Every player needs a card for every trick: at most the pack shared by four."""
@@ -201,14 +211,6 @@ class TournamentForm(Form):
             rounds=None if form is Format.ROUND_ROBIN else self.rounds.data,
             teams=self.entered,
         )
-
-
-def entrants_or_none(text: str | None) -> tuple[Entrant, ...]:
-    """The teams typed, or none when they do not read (the teams' own check says why)."""
-    try:
-        return entrants(text or "")
-    except ValidationError:
-        return ()
 
 
 # One field per house rule, after the fields above, in the table's order.
