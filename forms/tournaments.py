@@ -14,7 +14,14 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Optional, ValidationError
 
 import scoring
-from forms.base import Form, between, drop_bidi_controls, nonce_field, required_name_field
+from forms.base import (
+    Form,
+    between,
+    drop_bidi_controls,
+    nonce_field,
+    required_name_field,
+    shows,
+)
 from forms.house_rules import OFFERED, HouseRule, rules_with
 from games.tournaments import Entrant, Setup
 from models import NAME_LENGTH
@@ -35,7 +42,7 @@ LENGTHS = [
 ]
 FORMAT_NAMES = {
     Format.ROUND_ROBIN: _l("Round robin: every team meets every other once"),
-    Format.SWISS: _l("Swiss: teams with the same results meet, never twice"),
+    Format.SWISS: _l("Swiss: teams level on results meet, avoiding rematches"),
     Format.KINGS_TABLE: _l("King's table: winners move up a table, losers down"),
 }
 # A team's line: "Name: Player & Player", or "Name, Player, Player".
@@ -64,7 +71,7 @@ def entrant(line: str, number: int) -> Entrant:
                 most=NAME_LENGTH,
             )
         )
-    if any(char.isprintable() is False for name in names for char in name):
+    if not all(shows(name) for name in names):
         raise ValidationError(
             gettext("Line %(line)s: a name has characters that cannot be shown.", line=number)
         )
@@ -133,7 +140,6 @@ class TournamentForm(Form):
     teams = TextAreaField(
         _l("Teams, one per line"),
         description=_l("Team name: Player & Player. Or: Team name, Player, Player."),
-        filters=[lambda text: text.replace("\r\n", "\n") if isinstance(text, str) else text],
     )
 
     # The teams as the field's check read them, once it has passed.

@@ -144,6 +144,12 @@ REFUSALS = [
         id="a name too long",
     ),
     pytest.param(
+        {"teams": "Reds: Ana & Bia\nBlues: Ca\x07io & Duda\n"},
+        "teams",
+        "Line 2: a name has characters that cannot be shown.",
+        id="a name with a control character",
+    ),
+    pytest.param(
         {"rounds": "6"},
         "rounds",
         "With 5 teams a Swiss has 5 rounds at most: more would make teams meet again.",
