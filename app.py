@@ -30,6 +30,7 @@ from web import (
     sheets,
     summary,
     tables,
+    tournaments,
     viewing,
 )
 from web.language import LANGUAGES
@@ -88,6 +89,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         offline.bp,
         sheets.bp,
         summary.bp,
+        tournaments.bp,
     ):
         app.register_blueprint(blueprint)
     errors.register(app)

@@ -52,8 +52,13 @@ def required_name_field(label: Any, missing: Any) -> Any:
 
 def printable(form: Any, field: Any) -> None:
     """Refuse invisible control characters: no table needs them, and some databases refuse them."""
-    if any(unicodedata.category(c) == "Cc" for c in field.data or ""):
+    if not shows(field.data or ""):
         raise ValidationError(gettext("This name has characters that cannot be shown."))
+
+
+def shows(text: str) -> bool:
+    """Whether a name has no control character (see `printable`)."""
+    return not any(unicodedata.category(c) == "Cc" for c in text)
 
 
 def drop_bidi_controls(value: object) -> object:

@@ -3,7 +3,8 @@
 Routes ask here for a game by its link (`load`), and for every change (`enter_hand`,
 `edit_hand`, `undo_last`, `call_time`, `resume`, `add_adjustment`, `remove_adjustment`,
 `create_game`, `rematch`, `replace_link`); for tables of people
-(`find_table`, `create_table`, `join_table`, `replace_table_link`); and for what adds up across
+(`find_table`, `create_table`, `join_table`, `replace_table_link`); for tournaments (in
+`games.tournaments`: made, found by their links, their links replaced); and for what adds up across
 games (`series_of`, `career`). Each change is one transaction: applied once, whatever the
 network repeats (the form's one-time token), or refused whole (`Conflict`, `HandRefused`,
 `LaterHandRefused`, `AlreadyAtTable`). Nothing here knows of requests or forms.

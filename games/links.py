@@ -1,5 +1,5 @@
-"""Replacing a link, a game's or a table's: the old one stops working at once and answers
-"replaced" from then on."""
+"""Replacing a link, a game's, a table's or a tournament's: the old one stops working at once
+and answers "replaced" from then on."""
 
 from __future__ import annotations
 
@@ -12,16 +12,18 @@ from sqlalchemy.orm import QueryableAttribute
 from extensions import db
 from games.reading import GameNotFound, find
 from models import GameRecord, ReplacedLink, ReplacedTableLink, TableRecord, new_token, token_hash
+from tournament_records import ReplacedTournamentLink, TournamentRecord
 
 # What owns a pair of links, and where its replaced links are kept.
-LinkRecord = GameRecord | TableRecord
-ReplacedRecord = ReplacedLink | ReplacedTableLink
+LinkRecord = GameRecord | TableRecord | TournamentRecord
+ReplacedRecord = ReplacedLink | ReplacedTableLink | ReplacedTournamentLink
 
 
 class LinkOwners(Protocol):
-    """What replacing a link needs to know of the records that own such links (games, tables):
-    their stored type, the type its replaced links are kept as and the column of those that
-    names their record, how a record is found by its edit link, and what says one is gone."""
+    """What replacing a link needs to know of the records that own such links (games, tables,
+    tournaments): their stored type, the type its replaced links are kept as and the column of
+    those that names their record, how a record is found by its edit link, and what says one
+    is gone."""
 
     @property
     def record(self) -> type[LinkRecord]:

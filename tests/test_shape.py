@@ -16,6 +16,7 @@ TEST_LIMIT = 600
 APP_FILES = (
     "app.py",
     "models.py",
+    "tournament_records.py",
     "cli.py",
     "export.py",
     "chart.py",

@@ -21,6 +21,13 @@ from testsupport.tables import (
     make_table,
     start_at_table,
 )
+from testsupport.tournaments import (
+    make_tournament,
+    replace_table_link,
+    replace_tournament_link,
+    table_tokens,
+    watch_token,
+)
 
 # Three players on their own: Ana, Bruno and Carla.
 THREE = {"player_0": "Ana", "player_1": "Bruno", "player_2": "Carla"}
@@ -38,6 +45,8 @@ class Evening:
     table_view: str
     games: list[str] = field(default_factory=list)
     gone: list[str] = field(default_factory=list)
+    # The club's tournament: every page of it, and its replaced links (which answer 410).
+    tournament: list[str] = field(default_factory=list)
 
 
 def play_evening(client) -> Evening:
@@ -48,7 +57,8 @@ def play_evening(client) -> Evening:
     next one's bids in); a Cut-throat game to 100 (a tie at 130, then Dani wins with 170), whose
     rules the table keeps as "Friday rules". On its own: a Three-handed game to 500 in play.
     Replaced: the first game's view link, the Three-handed game's edit link, and the table's
-    view link.
+    view link. And a Swiss of five teams for the next club night, whose director's link, watch
+    link and table 2's link were replaced.
     """
     table = make_table(client)
     first = start_at_table(client, table, best_of="3", **FIRST_PAIRING, **TO_100)
@@ -79,6 +89,7 @@ def play_evening(client) -> Evening:
     table_view = link_on(client, f"/t/{table}", "/tv")
     replace_link(client, f"/t/{table}", "view")
     return Evening(
+        tournament=tournament_pages(client),
         table=table,
         table_view=link_on(client, f"/t/{table}", "/tv"),
         games=[first, second, third, in_play, cut_throat, new_three],
@@ -86,10 +97,26 @@ def play_evening(client) -> Evening:
     )
 
 
+def tournament_pages(client) -> list[str]:
+    """A Swiss of five teams made, three of its links replaced; the address of each of its
+    pages, and of each replaced link."""
+    first = make_tournament(client)
+    old_watch = watch_token(client, first)
+    old_tables = table_tokens(client, first)
+    replace_tournament_link(client, first, "view")
+    director = replace_tournament_link(client, first, "edit")
+    assert replace_table_link(client, director, 2).status_code == 303
+    tables = table_tokens(client, director)
+    pages = [f"/d/{director}", f"/d/{director}/cards", f"/w/{watch_token(client, director)}"]
+    pages += [f"/s/{token}" for token in tables]
+    return [*pages, f"/d/{first}", f"/w/{old_watch}", f"/s/{old_tables[1]}"]
+
+
 def everything_answered(client, evening: Evening) -> dict[str, tuple]:
     """What every page, part and download of the evening answers (status, type, ETag, body with
     its fresh one-time tokens blanked), by address: each game's edit and view links and their
-    downloads, the table's pages and stats, this phone's lists, and the replaced links."""
+    downloads, the table's pages and stats, this phone's lists, the tournament's pages, and the
+    replaced links."""
     paths = ["/", "/games.csv", "/stats", "/stats.json", "/stats.csv"]
     for game in evening.games:
         view = link_on(client, f"/g/{game}", "/v")
@@ -98,7 +125,7 @@ def everything_answered(client, evening: Evening) -> dict[str, tuple]:
     table, view = evening.table, evening.table_view
     paths += [f"/t/{table}", f"/t/{table}?all=1", f"/tv/{view}"]
     paths += [f"/tv/{view}/stats", f"/tv/{view}/stats.json", f"/tv/{view}/stats.csv"]
-    paths += evening.gone
+    paths += evening.gone + evening.tournament
     return {path: answer(client, path) for path in paths}
 
 

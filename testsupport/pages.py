@@ -287,7 +287,7 @@ def offered(form: Node, name: str) -> list[str] | None:
     selects = form.find_all("select", name=name)
     if selects:
         return [o.attrs.get("value", o.text) for o in selects[0].find_all("option")]
-    inputs = form.find_all("input", name=name)
+    inputs = form.find_all("input", name=name) + form.find_all("textarea", name=name)
     assert inputs, f"the form has no field {name!r}"
     return None
 

@@ -4,12 +4,12 @@ Each module is one job: the scorer's pages (`scorer`), the view link and downloa
 (`viewing`), tables of people with their series and career stats (`tables`), a finished game's
 summary to share (`summary`), the printable score sheet (`sheets`), the poll shortcut in front
 of Flask (`polls`), link replacement (`links`), the QR code (`qr`), the language
-(`language`), error pages (`errors`), what keeps links private (`privacy`), the offline
-shell's service worker (`offline`) and what templates may use (`filters`). `create_app`
-registers them all. What several routes share has a module of its own: the steps of a write
-(`writes`), the answers to a followed page and the downloads (`responses`), looking links up
-and the limit on guessing them (`lookups`), and the hand form as the pages show it
-(`hand_forms`).
+(`language`), tournaments with their director's, watch and table links (`tournaments`), error
+pages (`errors`), what keeps links private (`privacy`), the offline shell's service worker
+(`offline`) and what templates may use (`filters`). `create_app` registers them all. What
+several routes share has a module of its own: the steps of a write (`writes`), the answers to
+a followed page and the downloads (`responses`), looking links up and the limit on guessing
+them (`lookups`), and the hand form as the pages show it (`hand_forms`).
 """
 
 # The path prefixes of the two kinds of game link: robots.txt, the headers of game pages and
@@ -19,5 +19,10 @@ VIEW_LINKS = "/v"
 # The same for a table's two links (the people who play together, web/tables.py).
 TABLE_LINKS = "/t"
 TABLE_VIEW_LINKS = "/tv"
+# A tournament's links (web/tournaments.py): the director's, the watch link for the wall and
+# the spectators, and each table's scorer's link printed on its card.
+TOURNAMENT_LINKS = "/d"
+TOURNAMENT_VIEW_LINKS = "/w"
+TOURNAMENT_TABLE_LINKS = "/s"
 # How long a phone keeps what it chose here: its id (its games) and its language.
 COOKIE_LIFETIME = 365 * 24 * 3600

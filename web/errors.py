@@ -8,6 +8,7 @@ from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import Gone, HTTPException, NotFound
 
 from games import GameNotFound, LinkReplaced, TableNotFound
+from games.tournaments import TableLinkNotFound, TournamentLinkReplaced, TournamentNotFound
 
 # What Flask-WTF says when an HTTPS form comes from another address than the request's Host:
 # a proxy that does not pass the public host on, not a form too old.
@@ -25,6 +26,9 @@ def register(app: Flask) -> None:
     app.register_error_handler(GameNotFound, no_game)
     app.register_error_handler(LinkReplaced, replaced_link)
     app.register_error_handler(TableNotFound, no_table)
+    app.register_error_handler(TournamentNotFound, no_tournament)
+    app.register_error_handler(TableLinkNotFound, no_tournament)
+    app.register_error_handler(TournamentLinkReplaced, replaced_tournament_link)
 
 
 def error_text(error: HTTPException) -> str:
@@ -78,3 +82,18 @@ def no_table(error: TableNotFound) -> tuple[str, int]:
     title = gettext("Sorry (%(code)s)", code=404)
     text = gettext("There is no table at this link. It may have changed.")
     return render_template("error.html", title=title, text=text), 404
+
+
+def no_tournament(error: LookupError) -> tuple[str, int]:
+    """A link that finds no tournament, or a table it does not have, is a 404 (and counts as a
+    guess against the limit)."""
+    title = gettext("Sorry (%(code)s)", code=404)
+    text = gettext("There is no tournament at this link. It may have changed.")
+    return render_template("error.html", title=title, text=text), 404
+
+
+def replaced_tournament_link(error: TournamentLinkReplaced) -> tuple[str, int]:
+    """A tournament's link that was replaced answers 410 Gone, saying who has the new one."""
+    title = gettext("Sorry (%(code)s)", code=410)
+    text = gettext("This link was replaced. Ask the tournament's director for the new one.")
+    return render_template("error.html", title=title, text=text), 410

@@ -1,4 +1,5 @@
-"""Replacing a game's or a table's view or edit link: the old one stops working at once."""
+"""Replacing a game's, a table's or a tournament's view or edit link: the old one stops working
+at once."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ from werkzeug.wrappers import Response
 import games
 from extensions import limit_writes
 from forms import ActionForm
+from games import tournaments
 from models import new_token
-from web import EDIT_LINKS, TABLE_LINKS
+from web import EDIT_LINKS, TABLE_LINKS, TOURNAMENT_LINKS
 from web.device import device_of_request, remember_device
 from web.lookups import limit_guesses
 
@@ -46,4 +48,17 @@ def rotate_table(token: str) -> Response:
     device = device_of_request() or new_token()
     edit_token = games.replace_table_link(token, *link_to_replace(), device)
     shown = redirect(url_for("tables.show", token=edit_token, _anchor="share"), 303)
+    return remember_device(shown, device)
+
+
+@bp.post(f"{TOURNAMENT_LINKS}/<token:token>/rotate")
+@limit_writes
+@limit_guesses
+def rotate_tournament(token: str) -> Response:
+    """Replace a tournament's watch link (view) or director's link (edit), then show the
+    director's page at its links. The phone that replaces the director's link holds the new
+    one."""
+    device = device_of_request() or new_token()
+    director = tournaments.replace_tournament_link(token, *link_to_replace(), device)
+    shown = redirect(url_for("tournaments.director", token=director, _anchor="links"), 303)
     return remember_device(shown, device)

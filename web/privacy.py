@@ -6,13 +6,26 @@ from urllib.parse import urlsplit
 
 from flask import Blueprint, Flask, Response, current_app, request
 
-from web import EDIT_LINKS, TABLE_LINKS, TABLE_VIEW_LINKS, VIEW_LINKS
+from web import (
+    EDIT_LINKS,
+    TABLE_LINKS,
+    TABLE_VIEW_LINKS,
+    TOURNAMENT_LINKS,
+    TOURNAMENT_TABLE_LINKS,
+    TOURNAMENT_VIEW_LINKS,
+    VIEW_LINKS,
+)
 
 bp = Blueprint("privacy", __name__)
 
-GAME_LINKS = (f"{EDIT_LINKS}/", f"{VIEW_LINKS}/", f"{TABLE_LINKS}/", f"{TABLE_VIEW_LINKS}/")
 # Paths that carry a working edit link in their address or their page.
-EDIT_PATHS = (f"{EDIT_LINKS}/", f"{TABLE_LINKS}/")
+EDIT_PATHS = (
+    f"{EDIT_LINKS}/",
+    f"{TABLE_LINKS}/",
+    f"{TOURNAMENT_LINKS}/",
+    f"{TOURNAMENT_TABLE_LINKS}/",
+)
+GAME_LINKS = (*EDIT_PATHS, f"{VIEW_LINKS}/", f"{TABLE_VIEW_LINKS}/", f"{TOURNAMENT_VIEW_LINKS}/")
 # Pages that carry an edit link (the scorer's, the home page's list of this phone's games,
 # their CSV): never kept by a browser or a proxy, not even for the back button.
 PRIVATE_ENDPOINTS = (
@@ -20,6 +33,7 @@ PRIVATE_ENDPOINTS = (
     "scorer.create_game",
     "viewing.device_csv",
     "tables.create_table",
+    "tournaments.new_tournament",
     "tables.device_stats",
     "tables.device_stats_csv",
     "tables.device_stats_json",

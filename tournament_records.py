@@ -1,0 +1,156 @@
+"""What the app stores of a tournament: its setup, its teams and its tables' scorer's links; the
+inputs only, as `models` keeps a game's (its standings are counted from its games, never kept).
+
+Kept beside `models`, whose basics it uses (the tokens, the name length, the clock), so that
+the tournament's tables grow here as its rounds come, without pushing `models` over its size.
+
+Sketch of the rounds, the next slice, so that these tables fit it (nothing of it exists yet):
+- `tournament_round`: the tournament, its number (1..), when the director started it, and its
+  deadline with minutes per round (None untimed); unique by (tournament, number).
+- A round's game is an ordinary stored game (`models.GameRecord`, its hands, links and time
+  called) with its round, its table number and its two teams (the one seated North–South
+  first); its table's scorer's link leads to it while its round is the current one.
+- A bye: the round and the team that sits it out, a row of its own.
+- Late changes (issue 28): a team added before round k notes k; a withdrawn team notes the
+  last round it played; a table link more is made when the teams outgrow the tables
+  (`table_count`); links beyond the tables a round needs just go unused.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from enum import StrEnum
+from typing import Any
+
+from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+import scoring
+from extensions import db
+from models import NAME_LENGTH, PRESET_LENGTH, TOKEN_LENGTH, _now, new_token
+
+FORMAT_LENGTH = 12
+# A club's evening: two teams at least, 64 at most (32 tables).
+FEWEST_TEAMS = 2
+MOST_TEAMS = 64
+# The most rounds a Swiss or a King's table is set to play in one evening.
+MOST_ROUNDS = 20
+
+
+class Format(StrEnum):
+    """How a tournament pairs its teams round by round (RULES.md "Pairing")."""
+
+    ROUND_ROBIN = "round_robin"
+    SWISS = "swiss"
+    KINGS_TABLE = "kings_table"
+
+
+def table_count(teams: int) -> int:
+    """How many tables a round of this many teams fills: two teams a table, one sitting out
+    when the number is odd."""
+    return teams // 2
+
+
+def most_rounds(form: Format, teams: int) -> int:
+    """The most rounds a tournament of this format and this many teams may be set to: a Swiss
+    meets no team twice, so it has at most a round robin's rounds (one fewer than the teams,
+    or with an odd number as many, each team having a bye), and no more than MOST_ROUNDS."""
+    if form is Format.SWISS:
+        return min(teams - 1 if teams % 2 == 0 else teams, MOST_ROUNDS)
+    return MOST_ROUNDS
+
+
+class TournamentRecord(db.Model):  # type: ignore[name-defined]  # Flask-SQLAlchemy's base
+    """A tournament's setup: its name, the rules and length of every game, its format, and its
+    two replaceable links: the director's (edit) and the watch link (view)."""
+
+    __tablename__ = "tournament"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(NAME_LENGTH))
+    # The director's link, and the watch link for the wall and the spectators.
+    edit_token: Mapped[str] = mapped_column(String(TOKEN_LENGTH), unique=True, default=new_token)
+    view_token: Mapped[str] = mapped_column(String(TOKEN_LENGTH), unique=True, default=new_token)
+    # The phone that made it, or that replaced its director's link last.
+    device: Mapped[str | None] = mapped_column(String(TOKEN_LENGTH), index=True)
+    created_at: Mapped[datetime] = mapped_column(default=_now)
+    # Every game's rules, as a game keeps them; a number of hands is their `hands_limit`.
+    preset: Mapped[str] = mapped_column(String(PRESET_LENGTH))
+    rules: Mapped[dict[str, Any]] = mapped_column(JSON)
+    # Minutes per round, after which time is called at every table still playing; None when
+    # the games are played to the target or to a number of hands.
+    round_minutes: Mapped[int | None]
+    format: Mapped[str] = mapped_column(String(FORMAT_LENGTH))  # a `Format`
+    # The rounds of a Swiss or a King's table; None for a round robin, whose teams say it.
+    rounds: Mapped[int | None]
+    # Bumped on every change of the tournament (its links): its watch page's tag names it.
+    version: Mapped[int] = mapped_column(default=0)
+    # The one-time token of the form that made it: that form sent again finds it.
+    creation_nonce: Mapped[str | None] = mapped_column(String(TOKEN_LENGTH), unique=True)
+
+    # Made with the tournament (a page reads them with a query of their own, not through these).
+    teams: Mapped[list[TournamentTeamRecord]] = relationship(
+        order_by="TournamentTeamRecord.entry", cascade="all, delete-orphan", lazy="raise"
+    )
+    tables: Mapped[list[TournamentTableRecord]] = relationship(
+        order_by="TournamentTableRecord.number", cascade="all, delete-orphan", lazy="raise"
+    )
+
+    @property
+    def scoring_rules(self) -> scoring.Rules:
+        """The stored rules as the engine's value."""
+        return scoring.Rules.from_dict(self.rules)
+
+
+class TournamentTeamRecord(db.Model):  # type: ignore[name-defined]
+    """A team of a tournament: its entry number (1.. in the order entered), its name, unique in
+    the tournament however it is spelt (`scoring.name_key`, checked as teams are entered), and
+    its two players."""
+
+    __tablename__ = "tournament_team"
+    __table_args__ = (UniqueConstraint("tournament_id", "entry", name="uq_tournament_team_entry"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(
+        ForeignKey("tournament.id", ondelete="CASCADE"), index=True
+    )
+    entry: Mapped[int]
+    name: Mapped[str] = mapped_column(String(NAME_LENGTH))
+    player_0: Mapped[str] = mapped_column(String(NAME_LENGTH))
+    player_1: Mapped[str] = mapped_column(String(NAME_LENGTH))
+
+    @property
+    def players(self) -> tuple[str, str]:
+        """The team's two players, as they were entered."""
+        return (self.player_0, self.player_1)
+
+
+class TournamentTableRecord(db.Model):  # type: ignore[name-defined]
+    """A table of a tournament by its number (1..): the unguessable scorer's link printed on
+    its card, replaceable on its own."""
+
+    __tablename__ = "tournament_table"
+    __table_args__ = (
+        UniqueConstraint("tournament_id", "number", name="uq_tournament_table_number"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(
+        ForeignKey("tournament.id", ondelete="CASCADE"), index=True
+    )
+    number: Mapped[int]
+    token: Mapped[str] = mapped_column(String(TOKEN_LENGTH), unique=True, default=new_token)
+
+
+class ReplacedTournamentLink(db.Model):  # type: ignore[name-defined]
+    """A tournament's link that was replaced (the director's, the watch link or a table's),
+    kept only as a hash (see models.ReplacedLink): it answers "replaced" from then on."""
+
+    __tablename__ = "replaced_tournament_link"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(
+        ForeignKey("tournament.id", ondelete="CASCADE"), index=True
+    )
+    by_nonce: Mapped[str | None] = mapped_column(String(TOKEN_LENGTH), unique=True)
+    replaced_at: Mapped[datetime] = mapped_column(default=_now)

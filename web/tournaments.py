@@ -1,0 +1,141 @@
+"""Tournaments: the form that makes one, the director's page, the watch page, the printable
+table cards and each table's scorer's page; and a table's link replaced from the director's
+page. Rounds, pairing and standings come with the next slices."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, redirect, render_template, url_for
+from flask_babel import get_locale, gettext, ngettext
+from werkzeug.wrappers import Response
+
+from extensions import limit_writes
+from forms import ActionForm
+from forms.tournaments import FORMAT_NAMES, TournamentForm
+from games import tournaments
+from models import new_token
+from tournament_records import Format, TournamentRecord
+from web import TOURNAMENT_LINKS, TOURNAMENT_TABLE_LINKS, TOURNAMENT_VIEW_LINKS
+from web.device import device_of_request, remember_device
+from web.lookups import limit_guesses
+from web.pages import public_url, wants_part
+from web.qr import qr_svg
+from web.responses import app_etag, unless_unchanged
+
+bp = Blueprint("tournaments", __name__)
+
+
+@bp.route("/tournaments/new", methods=["GET", "POST"])
+@limit_writes
+def new_tournament() -> Response | tuple[str, int]:
+    """The form that makes a tournament; sent, the tournament made (once, whatever the network
+    repeats) and its director's page, or the form again with what is wrong beside each field."""
+    form = TournamentForm()
+    if not form.is_submitted():
+        return render_template("tournament_new.html", form=TournamentForm(formdata=None)), 200
+    if not form.validate():
+        return render_template("tournament_new.html", form=form), 422
+    device = device_of_request() or new_token()
+    made = tournaments.create_tournament(form.setup(), device, form.nonce.data)
+    shown = redirect(url_for(".director", token=made.edit_token), 303)
+    return remember_device(shown, device)
+
+
+def length_words(tournament: TournamentRecord) -> str:
+    """How long each game of the tournament is, in the user's language."""
+    rules = tournament.scoring_rules
+    if tournament.round_minutes is not None:
+        return gettext("%(minutes)s minutes per round", minutes=tournament.round_minutes)
+    if rules.hands_limit:
+        return ngettext("%(num)s hand a game", "%(num)s hands a game", rules.hands_limit)
+    return gettext("To %(target)s points", target=rules.target)
+
+
+def format_words(tournament: TournamentRecord) -> str:
+    """The tournament's format, with its rounds where it sets them, in the user's language."""
+    form = Format(tournament.format)
+    name = str(FORMAT_NAMES[form])
+    if tournament.rounds is None:
+        return name
+    rounds = ngettext("%(num)s round", "%(num)s rounds", tournament.rounds)
+    return f"{name} · {rounds}"
+
+
+def about(tournament: TournamentRecord) -> dict[str, Any]:
+    """What every page of a tournament shows of it: its name, its length and format in words,
+    and its teams in entry order."""
+    return {
+        "tournament": tournament,
+        "length": length_words(tournament),
+        "format": format_words(tournament),
+        "teams": tournaments.tournament_teams(tournament),
+    }
+
+
+@bp.get(f"{TOURNAMENT_LINKS}/<token:token>")
+@limit_guesses
+def director(token: str) -> str:
+    """The director's page: the tournament as set up, its teams, its watch link with a QR code,
+    the table cards, and new links (the director's, the watch link, a table's)."""
+    tournament = tournaments.find_tournament(token)
+    watch_url = public_url(".watch", token=tournament.view_token)
+    return render_template(
+        "tournament.html",
+        **about(tournament),
+        tables=tournaments.tournament_tables(tournament),
+        watch_url=watch_url,
+        watch_qr=qr_svg(watch_url, title=gettext("QR code of the watch link")),
+        director_url=public_url(".director", token=token),
+    )
+
+
+@bp.get(f"{TOURNAMENT_LINKS}/<token:token>/cards")
+@limit_guesses
+def cards(token: str) -> str:
+    """The table cards to print: each table's number, its scorer's link as a QR code, and the
+    same address in words."""
+    tournament = tournaments.find_tournament(token)
+    shown = []
+    for table in tournaments.tournament_tables(tournament):
+        url = public_url(".table", token=table.token)
+        title = gettext("QR code of the link of table %(number)s", number=table.number)
+        shown.append((table, url, qr_svg(url, title=title)))
+    return render_template("tournament_cards.html", tournament=tournament, cards=shown)
+
+
+@bp.post(f"{TOURNAMENT_LINKS}/<token:token>/tables/<int:number>/rotate")
+@limit_writes
+@limit_guesses
+def rotate_table(token: str, number: int) -> Response:
+    """Give one table a new scorer's link (a card went astray: print that one again); the old
+    link answers "replaced" from then on."""
+    form = ActionForm()
+    if not form.validate_on_submit():
+        abort(400)
+    director_token = tournaments.replace_table_link(token, number, form.nonce.data)
+    return redirect(url_for(".director", token=director_token, _anchor="tables"), 303)
+
+
+@bp.get(f"{TOURNAMENT_VIEW_LINKS}/<token:token>")
+@limit_guesses
+def watch(token: str) -> Response:
+    """The watch page, for the wall and the spectators: the tournament and its teams, never a
+    link that changes anything; an unchanged tournament answers 304."""
+    tournament = tournaments.find_tournament(token, TournamentRecord.view_token)
+    facts = f"tournament-{tournament.id}-{tournament.version}-{get_locale()}-{wants_part()}"
+
+    def page() -> Response:
+        """The watch page as the tournament stands."""
+        return Response(render_template("tournament_watch.html", **about(tournament)))
+
+    return unless_unchanged(app_etag(facts), page)
+
+
+@bp.get(f"{TOURNAMENT_TABLE_LINKS}/<token:token>")
+@limit_guesses
+def table(token: str) -> str:
+    """A table's scorer's page: which tournament and table this is, and (until rounds are
+    played) that no round has started. Never a link of the director's."""
+    found, tournament = tournaments.find_table_link(token)
+    return render_template("tournament_table.html", table=found, tournament=tournament)
