@@ -24,5 +24,15 @@ TABLE_VIEW_LINKS = "/tv"
 TOURNAMENT_LINKS = "/d"
 TOURNAMENT_VIEW_LINKS = "/w"
 TOURNAMENT_TABLE_LINKS = "/s"
+# Every kind of link whose token is a key: the logs keep none of them (web/logs.py).
+SECRET_LINKS = (
+    EDIT_LINKS,
+    VIEW_LINKS,
+    TABLE_LINKS,
+    TABLE_VIEW_LINKS,
+    TOURNAMENT_LINKS,
+    TOURNAMENT_VIEW_LINKS,
+    TOURNAMENT_TABLE_LINKS,
+)
 # How long a phone keeps what it chose here: its id (its games) and its language.
 COOKIE_LIFETIME = 365 * 24 * 3600

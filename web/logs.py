@@ -1,18 +1,18 @@
-"""Keeping game links out of the logs: a link is the only key to a game."""
+"""Keeping links out of the logs: a link is the only key to a game, a table or a tournament."""
 
 from __future__ import annotations
 
 import logging
 import re
 
-from web import EDIT_LINKS, VIEW_LINKS
+from web import SECRET_LINKS
 
-LINK = re.compile(f"({re.escape(EDIT_LINKS)}|{re.escape(VIEW_LINKS)})/[A-Za-z0-9_-]+")
+LINK = re.compile(f"({'|'.join(map(re.escape, SECRET_LINKS))})/[A-Za-z0-9_-]+")
 HIDDEN = r"\1/…"
 
 
 def redact(text: str) -> str:
-    """The text with every game link's token replaced by an ellipsis."""
+    """The text with every link's token replaced by an ellipsis."""
     return LINK.sub(HIDDEN, text)
 
 

@@ -50,3 +50,14 @@ def test_gunicorns_access_log_never_has_the_path_query_or_referer():
     line = fmt % glogging.SafeAtoms(atoms_used)
     assert secret not in line
     assert '"POST" 303' in line
+
+
+def test_every_kind_of_secret_link_is_kept_out_of_the_error_log():
+    from web import SECRET_LINKS
+    from web.logs import redact
+
+    secret = secrets.token_urlsafe(16)
+    for prefix in SECRET_LINKS:
+        text = f"GET http://localhost{prefix}/{secret}/cards failed"
+        assert redact(text) == f"GET http://localhost{prefix}/…/cards failed", prefix
+    assert redact("/tournaments/new and /static/app.css") == "/tournaments/new and /static/app.css"
