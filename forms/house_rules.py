@@ -17,7 +17,7 @@ from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 from wtforms import IntegerField, SelectField
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import Optional
+from wtforms.validators import Optional, ValidationError
 
 import scoring
 from forms.base import between
@@ -265,6 +265,17 @@ def rules_with(
             continue
         changes[row.name] = row.rule_value(data)
     return rules.but(**changes)
+
+
+def blind_bid_within_tricks(form: Any, field: Any, preset: scoring.Preset | None) -> None:
+    """Refuse a smallest blind bid above the hand's tricks (the number typed beside it, else
+    the preset's): it would allow no blind bid, and the engine refuses such rules. Nothing to
+    say for a blank field or a preset refused beside its own field."""
+    if field.data is None or preset is None:
+        return
+    tricks = form["tricks_per_hand"].data or preset.rules.tricks_per_hand
+    if field.data > tricks:
+        raise ValidationError(gettext("At most the tricks of a hand: %(tricks)s.", tricks=tricks))
 
 
 def changes(preset: scoring.Rules, rules: scoring.Rules) -> list[tuple[str, str]]:

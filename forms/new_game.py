@@ -22,7 +22,7 @@ from forms.base import (
     nonce_field,
     table_choices,
 )
-from forms.house_rules import OFFERED, HouseRule, rules_with
+from forms.house_rules import OFFERED, HouseRule, blind_bid_within_tricks, rules_with
 
 # Who sits at the table: the partnership game, or every player a side of their own; each
 # table without partners plays its own preset of scoring.INDIVIDUAL_PRESETS.
@@ -120,14 +120,7 @@ class NewGameForm(Form):
     def validate_blind_bid_min(self, field: Any) -> None:
         """A blind bid is at most the hand's tricks (the number typed beside it, else the
         preset's): a smallest blind bid above them would allow none, and the engine refuses it."""
-        preset = scoring.ALL_PRESETS.get(self.preset_key())
-        if field.data is None or preset is None:
-            return
-        tricks = self["tricks_per_hand"].data or preset.rules.tricks_per_hand
-        if field.data > tricks:
-            raise ValidationError(
-                gettext("At most the tricks of a hand: %(tricks)s.", tricks=tricks)
-            )
+        blind_bid_within_tricks(self, field, scoring.ALL_PRESETS.get(self.preset_key()))
 
     def offer_tables(self, tables: Any) -> None:
         """Offer these tables (stored table records) besides "No table"."""

@@ -22,7 +22,7 @@ from forms.base import (
     required_name_field,
     shows,
 )
-from forms.house_rules import OFFERED, HouseRule, rules_with
+from forms.house_rules import OFFERED, HouseRule, blind_bid_within_tricks, rules_with
 from games.tournaments import Entrant, Setup
 from models import NAME_LENGTH
 from tournament_records import FEWEST_TEAMS, MOST_ROUNDS, MOST_TEAMS, Format, most_rounds
@@ -198,6 +198,10 @@ class TournamentForm(Form):
             raise ValidationError(
                 gettext("A whole number from %(low)s to %(high)s.", low=low, high=most)
             )
+
+    def validate_blind_bid_min(self, field: Any) -> None:
+        """A blind bid is at most the hand's tricks, as on the new-game form."""
+        blind_bid_within_tricks(self, field, scoring.PRESETS.get(str(self.preset.data)))
 
     def house_rules(self) -> list[tuple[HouseRule, Any]]:
         """Each house rule a tournament may change, with its field, in the table's order."""

@@ -197,6 +197,18 @@ REFUSALS = [
         "Give the tournament a name.",
         id="no name",
     ),
+    pytest.param(
+        {"tricks_per_hand": "10", "blind_bid_min": "11"},
+        "blind_bid_min",
+        "At most the tricks of a hand: 10.",
+        id="a smallest blind bid above the tricks of a hand",
+    ),
+    pytest.param(
+        {"blind_bid_min": "14"},
+        "blind_bid_min",
+        "At most the tricks of a hand: 13.",
+        id="a smallest blind bid above the preset's tricks",
+    ),
 ]
 
 
