@@ -238,6 +238,10 @@ def replace_table_link(token: str, number: int, nonce: str | None) -> str:
         if done is not None:
             return current_edit_token(done, TOURNAMENT_LINKS)
     tournament = find_tournament(token)
+    # A number no tournament's table has is not asked of the database, whose integers it may
+    # not fit.
+    if not 1 <= number <= table_count(MOST_TEAMS):
+        raise TableLinkNotFound(number)
     table = db.session.scalar(
         select(TournamentTableRecord).where(
             TournamentTableRecord.tournament_id == tournament.id,

@@ -182,9 +182,11 @@ def test_a_link_that_finds_no_tournament_is_a_404_in_the_users_language(client, 
     assert "Não há torneio neste link." in portuguese.text
 
 
-def test_a_table_the_tournament_does_not_have_is_a_404_with_nothing_written(app, client):
+# Beyond the last table, none at all, and numbers too big for the database's integers.
+@pytest.mark.parametrize("number", [3, 0, 2**31, 10**30])
+def test_a_table_the_tournament_does_not_have_is_a_404_with_nothing_written(app, client, number):
     director = make_tournament(client)
-    response = client.post(f"/d/{director}/tables/3/rotate", data={})
+    response = client.post(f"/d/{director}/tables/{number}/rotate", data={})
     assert response.status_code == 404
     assert tournament_rows(app)["replaced_tournament_link"] == 0
 
