@@ -52,20 +52,23 @@ def shown_rules(form: NewGameForm, preset: scoring.Preset) -> scoring.Rules:
 
 
 def dealer_name(form: NewGameForm) -> Markup | str:
-    """The first dealer's name as typed, or their seat's name (North's for no seat at all)."""
+    """The first dealer's name as typed, or their seat's name (North's for no seat at all, or
+    for one refused)."""
     seats = [str(seat) for seat in scoring.SEATS]
-    seat = int(form.first_dealer.data) if form.first_dealer.data in seats else 0
+    chosen = form.first_dealer.data in seats and not form.first_dealer.errors
+    seat = int(form.first_dealer.data) if chosen else 0
     typed = (form[f"player_{seat}"].data or "").strip()
     return isolated(typed) if typed else str(SEAT_NAMES[seat])
 
 
 def what_is_played(form: NewGameForm) -> Markup:
     """The one line of what the form will start: the table and series, the rule set, the preset,
-    the target, the hands, how many other house rules are changed, and who deals first."""
+    the target, the hands, how many other house rules are changed, and who deals first; a
+    choice refused beside its field is left out, as `shown_rules` leaves out a refused rule."""
     parts: list[Markup | str] = []
     if form.in_table.data:
         parts.append(isolated(chosen_label(form.in_table)))
-    if form.best_of.data:
+    if form.best_of.data and not form.best_of.errors:
         parts.append(chosen_label(form.best_of))
     if form.rule_set.data and not form.rule_set.errors:
         parts.append(isolated(chosen_label(form.rule_set)))

@@ -107,6 +107,17 @@ def test_a_refused_form_comes_back_open_on_its_error_saying_what_its_good_fields
     assert line(page) == said.replace(" · ", f" · {to_win} · ", 1)
 
 
+def test_a_refused_series_length_or_first_dealer_is_left_out_of_the_line(client):
+    # Neither can be chosen on the page: a forged or stale form sends them.
+    typed = {"best_of": "999", "table": "three_handed", "player_3": "Dora", "first_dealer": "3"}
+    answer = client.post("/games", data=typed)
+    assert answer.status_code == 422
+    page = Page(answer)
+    assert page.errors("best_of")
+    assert page.errors("first_dealer")
+    assert line(page) == "Three-handed · 500 to win · North deals first"
+
+
 def test_opened_at_a_table_the_line_names_the_table_and_its_latest_games_rules(client):
     table = make_table(client, "Friday club")
     start_at_table(client, table, **FIRST_PAIRING, target="300", hands_limit="8")
