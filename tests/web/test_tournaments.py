@@ -265,3 +265,13 @@ def test_a_form_with_a_nonsense_format_or_length_is_refused_with_nothing_written
         assert response.status_code == 422
         assert "Not a valid choice." in Page(response).text
     assert tournament_rows(app) == NOTHING
+
+
+def test_a_refused_teams_box_comes_back_with_its_lines_where_its_error_says_they_are(client):
+    typed = "\nReds: Ana & Bia\n\nBlues - Caio and Duda\n"
+    page = Page(send_tournament_form(client, **(A_SWISS | {"teams": typed})))
+    assert page.errors("teams") == ["Line 4: write a team as “Team name: Player & Player”."]
+    # A browser drops the one line break that opens a <textarea>'s text (HTML's parsing rule):
+    # the blank first line typed must survive it, or every line would move up one.
+    shown = page.find("textarea", name="teams").raw_text().removeprefix("\n")
+    assert shown.splitlines() == typed.splitlines()
