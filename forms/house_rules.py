@@ -267,6 +267,20 @@ def rules_with(
     return rules.but(**changes)
 
 
+def tricks_within_pack(field: Any, preset: scoring.Preset | None) -> None:
+    """Refuse more tricks a hand than the pack (54 cards with both jokers) gives every player
+    at the preset's table; nothing to say for a blank field or a preset refused beside its own
+    field."""
+    if field.data is None or preset is None:
+        return
+    most = scoring.most_tricks(preset.rules.players)
+    if field.data > most:
+        low = scoring.RULE_LIMITS["tricks_per_hand"].low
+        raise ValidationError(
+            gettext("A whole number from %(low)s to %(high)s.", low=low, high=most)
+        )
+
+
 def blind_bid_within_tricks(form: Any, field: Any, preset: scoring.Preset | None) -> None:
     """Refuse a smallest blind bid above the hand's tricks (the number typed beside it, else
     the preset's): it would allow no blind bid, and the engine refuses such rules. Nothing to

@@ -22,7 +22,13 @@ from forms.base import (
     nonce_field,
     table_choices,
 )
-from forms.house_rules import OFFERED, HouseRule, blind_bid_within_tricks, rules_with
+from forms.house_rules import (
+    OFFERED,
+    HouseRule,
+    blind_bid_within_tricks,
+    rules_with,
+    tricks_within_pack,
+)
 
 # Who sits at the table: the partnership game, or every player a side of their own; each
 # table without partners plays its own preset of scoring.INDIVIDUAL_PRESETS.
@@ -105,17 +111,8 @@ class NewGameForm(Form):
             raise ValidationError(gettext("Choose one of the players at the table."))
 
     def validate_tricks_per_hand(self, field: Any) -> None:
-        """Every player needs a card for every trick: at most the pack (54 cards with both
-        jokers) shared between the players at the table."""
-        preset = scoring.ALL_PRESETS.get(self.preset_key())
-        if field.data is None or preset is None:
-            return
-        most = scoring.most_tricks(preset.rules.players)
-        if field.data > most:
-            low = scoring.RULE_LIMITS["tricks_per_hand"].low
-            raise ValidationError(
-                gettext("A whole number from %(low)s to %(high)s.", low=low, high=most)
-            )
+        """Every player needs a card for every trick (`tricks_within_pack`)."""
+        tricks_within_pack(field, scoring.ALL_PRESETS.get(self.preset_key()))
 
     def validate_blind_bid_min(self, field: Any) -> None:
         """A blind bid is at most the hand's tricks (the number typed beside it, else the

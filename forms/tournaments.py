@@ -22,7 +22,13 @@ from forms.base import (
     required_name_field,
     shows,
 )
-from forms.house_rules import OFFERED, HouseRule, blind_bid_within_tricks, rules_with
+from forms.house_rules import (
+    OFFERED,
+    HouseRule,
+    blind_bid_within_tricks,
+    rules_with,
+    tricks_within_pack,
+)
 from games.tournaments import Entrant, Setup
 from models import NAME_LENGTH
 from tournament_records import FEWEST_TEAMS, MOST_ROUNDS, MOST_TEAMS, Format, most_rounds
@@ -191,13 +197,8 @@ class TournamentForm(Form):
         return True
 
     def validate_tricks_per_hand(self, field: Any) -> None:
-        """Every player needs a card for every trick: at most the pack shared by four."""
-        most = scoring.most_tricks(4)
-        if field.data is not None and field.data > most:
-            low = scoring.RULE_LIMITS["tricks_per_hand"].low
-            raise ValidationError(
-                gettext("A whole number from %(low)s to %(high)s.", low=low, high=most)
-            )
+        """Every player needs a card for every trick, as on the new-game form."""
+        tricks_within_pack(field, scoring.PRESETS.get(str(self.preset.data)))
 
     def validate_blind_bid_min(self, field: Any) -> None:
         """A blind bid is at most the hand's tricks, as on the new-game form."""

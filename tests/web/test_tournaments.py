@@ -198,6 +198,12 @@ REFUSALS = [
         id="no name",
     ),
     pytest.param(
+        {"tricks_per_hand": "14"},
+        "tricks_per_hand",
+        "A whole number from 1 to 13.",
+        id="more tricks than the pack gives four players",
+    ),
+    pytest.param(
         {"tricks_per_hand": "10", "blind_bid_min": "11"},
         "blind_bid_min",
         "At most the tricks of a hand: 10.",
