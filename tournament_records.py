@@ -19,7 +19,6 @@ Sketch of the rounds, the next slice, so that these tables fit it (nothing of it
 from __future__ import annotations
 
 from datetime import datetime
-from enum import StrEnum
 from typing import Any
 
 from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
@@ -29,20 +28,15 @@ import scoring
 from extensions import db
 from models import NAME_LENGTH, PRESET_LENGTH, TOKEN_LENGTH, _now, new_token
 
+# How a tournament pairs its teams round by round: the pairing package's formats, stored by value.
+from tournament import Format, round_robin_rounds
+
 FORMAT_LENGTH = 12
 # A club's evening: two teams at least, 64 at most (32 tables).
 FEWEST_TEAMS = 2
 MOST_TEAMS = 64
 # The most rounds a Swiss or a King's table is set to play in one evening.
 MOST_ROUNDS = 20
-
-
-class Format(StrEnum):
-    """How a tournament pairs its teams round by round (RULES.md "Pairing")."""
-
-    ROUND_ROBIN = "round_robin"
-    SWISS = "swiss"
-    KINGS_TABLE = "kings_table"
 
 
 def table_count(teams: int) -> int:
@@ -56,7 +50,7 @@ def most_rounds(form: Format, teams: int) -> int:
     meets no team twice, so it has at most a round robin's rounds (one fewer than the teams,
     or with an odd number as many, each team having a bye), and no more than MOST_ROUNDS."""
     if form is Format.SWISS:
-        return min(teams - 1 if teams % 2 == 0 else teams, MOST_ROUNDS)
+        return min(round_robin_rounds(teams), MOST_ROUNDS)
     return MOST_ROUNDS
 
 

@@ -8,6 +8,8 @@ import pytest
 from sqlalchemy import select
 
 import scoring
+import tournament
+import tournament_records
 from extensions import db
 from testsupport.pages import Page, submit
 from testsupport.tournaments import (
@@ -19,7 +21,13 @@ from testsupport.tournaments import (
     teams_text,
     tournament_rows,
 )
-from tournament_records import TournamentRecord
+from tournament_records import (
+    FEWEST_TEAMS,
+    MOST_ROUNDS,
+    MOST_TEAMS,
+    TournamentRecord,
+    most_rounds,
+)
 
 NOTHING = {
     "tournament": 0,
@@ -281,3 +289,11 @@ def test_a_refused_teams_box_comes_back_with_its_lines_where_its_error_says_they
     # the blank first line typed must survive it, or every line would move up one.
     shown = page.find("textarea", name="teams").raw_text().removeprefix("\n")
     assert shown.splitlines() == typed.splitlines()
+
+
+def test_the_formats_stored_and_a_swiss_most_rounds_are_the_pairing_packages_own():
+    # One list of formats for the form, the database and the pairing: a copy could drift.
+    assert tournament_records.Format is tournament.Format
+    for teams in range(FEWEST_TEAMS, MOST_TEAMS + 1):
+        most = min(tournament.round_robin_rounds(teams), MOST_ROUNDS)
+        assert most_rounds(tournament_records.Format.SWISS, teams) == most
