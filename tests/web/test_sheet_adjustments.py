@@ -109,3 +109,10 @@ def test_a_sheet_without_time_called_says_nothing_of_time(client):
     token = start_game(client, **NAMES)
     enter(client, token, **EVEN)
     assert sheet(client, token).texts("time-called") == []
+
+
+def test_an_adjustments_typed_reason_is_set_apart_like_a_typed_name(client):
+    token = adjusted_game(client)
+    for path in (f"/g/{token}/sheet", f"/g/{token}/hands/1"):
+        html = client.get(path).get_data(as_text=True)
+        assert "<bdi>renege</bdi>" in html, path
