@@ -98,8 +98,11 @@ def what_is_played(form: NewGameForm) -> Markup:
 def played_words() -> dict[str, str]:
     """The line's words in the user's language for the script, a number or a name in place of
     `BLANK`: one and more hands, one and more house rules (in English and Portuguese alike, one
-    is the only number said in the singular, and 0 is never said)."""
+    is the only number said in the singular, and 0 is never said); with them the placeholder
+    and the house rules the line names on their own, so the script holds neither."""
     return {
+        "data-blank": BLANK,
+        "data-named": json.dumps(NAMED),
         "data-to-win": gettext("%(target)s to win", target=BLANK),
         "data-hand": ngettext("%(hands)s hand", "%(hands)s hands", 1, hands=BLANK),
         "data-hands": ngettext("%(hands)s hand", "%(hands)s hands", 2, hands=BLANK),

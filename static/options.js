@@ -19,14 +19,14 @@ behaviour((() => {
     const value = (name) => (f[name].value === "" || (alone && f[name].closest(".partners-only"))
       ? String(preset[name]) : f[name].value);
     const hands = +value("hands_limit"), more = Object.keys(preset).filter((name) =>
-      !["target", "hands_limit"].includes(name) && value(name) !== String(preset[name])).length;
-    parts.push(item.firstChild.textContent, w.toWin.replace("#", value("target")));
-    if (hands) parts.push((hands > 1 ? w.hands : w.hand).replace("#", hands));
-    if (more) parts.push((more > 1 ? w.moreRules : w.moreRule).replace("#", more));
+      !JSON.parse(w.named).includes(name) && value(name) !== String(preset[name])).length;
+    parts.push(item.firstChild.textContent, w.toWin.replace(w.blank, value("target")));
+    if (hands) parts.push((hands > 1 ? w.hands : w.hand).replace(w.blank, hands));
+    if (more) parts.push((more > 1 ? w.moreRules : w.moreRule).replace(w.blank, more));
     // The dealer's button names them as typed (taps.js), else by their seat.
     const dealer = form.querySelector(".dealer :checked + span");
     const name = dealer.textContent.trim();
-    const [before, after] = w.dealsFirst.split("#");
+    const [before, after] = w.dealsFirst.split(w.blank);
     parts.push([before, dealer.firstChild?.nodeName === "BDI" ? iso(name) : name, after]);
     line.replaceChildren(...parts.flatMap((part, i) => [...(i ? [" · "] : []), ...[part].flat()]));
   }
