@@ -8,6 +8,7 @@ engine's replayed `scoring.Game`, and never touch the request or the database.
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
 import re
 import unicodedata
@@ -241,19 +242,17 @@ def _team_json(team_hand: scoring.TeamHand) -> dict:
 
 
 def _next_json(nxt: scoring.NextHand | None) -> dict | None:
-    """What the next hand needs, or None once the game is over."""
+    """What the next hand needs, every field of the engine's `NextHand` (per-side figures as
+    lists), or None once the game is over."""
     if nxt is None:
         return None
     data = {
-        "number": nxt.number,
-        "dealer": nxt.dealer,
-        "first_bidder": nxt.first_bidder,
-        "blind_nil_allowed": list(nxt.blind_nil_allowed),
-        "bags_left": list(nxt.bags_left),
-        "points_to_win": list(nxt.points_to_win),
+        field.name: list(value) if isinstance(value, tuple) else value
+        for field in dataclasses.fields(nxt)
+        for value in (getattr(nxt, field.name),)
     }
-    if nxt.first_to_draw is not None:  # two players draw their hands: nobody deals
-        data["first_to_draw"] = nxt.first_to_draw
+    if nxt.first_to_draw is None:  # said only where two players draw their hands
+        del data["first_to_draw"]
     return data
 
 
