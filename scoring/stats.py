@@ -250,7 +250,8 @@ def _side_game(state: Game, side: int, index: int) -> _SideGame:
         summary.bags += team.bags_taken
         if team.bag_penalty:
             summary.bag_penalties += 1
-        summary.points += points
+        mine = [a.adjustment.points for a in result.adjustments if a.adjustment.side == side]
+        summary.points += points + sum(mine)  # adjustments: in the points, never as a hand
         if best is None or points > best:
             best, best_at = points, result.number
         if worst is None or points < worst:

@@ -18,6 +18,7 @@ from scoring import (
     INDIVIDUAL_PRESETS,
     NIL,
     PRESETS,
+    Adjustment,
     Career,
     Figures,
     Hand,
@@ -477,3 +478,16 @@ def test_a_finished_game_without_hands_marks_no_best_or_worst_hand():
     result = career([PlayedGame((("Ana", "Bia"), ("Caio", "Duda")), game)])
     assert (result.games, result.hands) == (1, 0)
     assert by_key(result.players)[("ana",)].best_hand is None
+
+
+def test_an_adjustment_counts_in_the_points_but_not_as_a_hand_and_a_set_out_is_a_win():
+    """Set twice you lose, to 500: Ana & Bia bid 2 + 2 and take 3 twice (−40 each); Caio & Duda
+    bid 4 + 4 and take 10 twice (+82 each). After hand 1 Caio & Duda lose 30 for a renege. Caio
+    & Duda win by a set-out: points 82 − 30 + 82 = 134 over 2 hands, best hand +82."""
+    rules = TO_100.but(target=500, sets_to_lose=2)
+    hand = Hand(bids=(2, 4, 2, 4), tricks=(2, 5, 1, 5))
+    game = replay(rules, [hand, hand], adjustments=[Adjustment(1, 1, -30, "renege")])
+    assert (game.over, game.winner, game.reason, game.totals) == (True, 1, "set_out", (-80, 134))
+    caio = by_key(career([PlayedGame((("Ana", "Bia"), ("Caio", "Duda")), game)]).players)[("caio",)]
+    assert (caio.games, caio.wins, caio.hands, caio.points) == (1, 1, 2, 134)
+    assert caio.best_hand.points == 82
