@@ -46,7 +46,7 @@ def running_totals_svg(
     """
     rules = state.rules
     sides = rules.sides
-    series = [[0] + [result.teams[side].total for result in state.hands] for side in sides]
+    series = [[0] + [result.total_after(side) for result in state.hands] for side in sides]
     hands = len(state.hands)
     values = [v for line in series for v in line] + [0, rules.target]
     if rules.floor is not None:

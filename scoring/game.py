@@ -31,6 +31,11 @@ class HandResult:
         extra = tuple(a.item for a in self.adjustments if a.adjustment.side == side)
         return self.teams[side].items + extra
 
+    def total_after(self, side: int) -> int:
+        """A side's running total once this hand and the adjustments after it are counted."""
+        totals = [a.total for a in self.adjustments if a.adjustment.side == side]
+        return totals[-1] if totals else self.teams[side].total
+
 
 @dataclass(frozen=True, slots=True)
 class NextHand:

@@ -69,16 +69,9 @@ def _offer(
     before = state.hands[number - 2] if number > 1 else None
     # Adjustments recorded after the hand before count, as the engine measures them.
     totals = (
-        tuple(before.teams[s].total + _adjusted(before, s) for s in rules.sides)
-        if before
-        else (0,) * len(rules.sides)
+        tuple(before.total_after(s) for s in rules.sides) if before else (0,) * len(rules.sides)
     )
     return tuple(allowed(rules, side, totals) for side in rules.sides)
-
-
-def _adjusted(result: scoring.HandResult, side: int) -> int:
-    """The points the adjustments recorded after a hand gave a side."""
-    return sum(a.adjustment.points for a in result.adjustments if a.adjustment.side == side)
 
 
 def note_later_hand(

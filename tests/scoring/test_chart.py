@@ -168,3 +168,17 @@ def test_lines_take_their_color_from_the_page():
     for line in root.findall(f".//{SVG}polyline"):
         assert line.get("stroke") == "currentColor"
         assert line.get("fill") == "none"
+
+
+def test_a_hands_point_counts_the_adjustments_recorded_after_it():
+    """Team A bids 4 and takes 3: −40; Team B bids 8 and takes 10: +82; then B loses 150 for a
+    renege: −68. The chart, like the scoreboard, has B below A after hand 1."""
+    state = scoring.replay(
+        scoring.PRESETS["classic"].rules,
+        [scoring.Hand(bids=(2, 4, 2, 4), tricks=(2, 5, 1, 5))],
+        adjustments=[scoring.Adjustment(1, 1, -150, "renege")],
+    )
+    assert state.totals == (-40, -68)
+    root = parse(running_totals_svg(state, TEAMS))
+    team_0, team_1 = (points_of(line)[-1][1] for line in root.findall(f".//{SVG}polyline"))
+    assert team_1 > team_0  # lower totals are drawn lower: a larger y
