@@ -119,6 +119,15 @@ class NewGameForm(Form):
         preset's): a smallest blind bid above them would allow none, and the engine refuses it."""
         blind_bid_within_tricks(self, field, scoring.ALL_PRESETS.get(self.preset_key()))
 
+    def validate_sets_to_lose(self, field: Any) -> None:
+        """A set-out is a team's: at a table without partners the rule is refused, as the
+        engine refuses it, rather than dropped unseen."""
+        preset = scoring.ALL_PRESETS.get(self.preset_key())
+        if field.data and preset is not None and not preset.rules.partnership:
+            raise ValidationError(
+                gettext("Only partners can be set out: leave this blank at this table.")
+            )
+
     def offer_tables(self, tables: Any) -> None:
         """Offer these tables (stored table records) besides "No table"."""
         self.in_table.choices = [

@@ -4,7 +4,7 @@ each a whole game through the game page, its status lines and its ending in both
 
 from __future__ import annotations
 
-from testsupport.database import stored_game
+from testsupport.database import snapshot, stored_game
 from testsupport.pages import Page, submit
 from testsupport.playing import enter, game_page, start_game
 
@@ -61,10 +61,21 @@ def test_the_set_lines_and_the_set_out_are_said_in_portuguese(client):
     assert banner(game_page(client, token, headers=PORTUGUESE)).endswith("furou vezes demais.")
 
 
-def test_at_a_table_without_partners_a_typed_set_out_rule_is_ignored_not_an_error(app, client):
-    token = start_game(client, table="cutthroat", sets_to_lose="2")
+def test_at_a_table_without_partners_a_set_out_rule_is_refused_in_words_and_writes_nothing(
+    app, client
+):
+    before = snapshot(app)
+    answer = start_game(client, expect=422, table="cutthroat", sets_to_lose="2")
+    page = Page(answer)
+    assert "Only partners can be set out: leave this blank at this table." in page.text
+    form = Page(client.get("/", headers=PORTUGUESE)).form(action="/games")
+    pt = submit(client, form, {"table": "cutthroat", "sets_to_lose": "2"}, PORTUGUESE)
+    assert pt.status_code == 422
+    assert "Só duplas podem ser eliminadas por furos: deixe em branco nesta mesa." in Page(pt).text
+    assert snapshot(app) == before
+    # Blank, or 0, starts the game as the table plays.
+    token = start_game(client, table="cutthroat", sets_to_lose="0")
     assert stored_game(app, token).scoring_rules.sets_to_lose == 0
-    assert sets_lines(game_page(client, token)) == []
 
 
 def test_a_boston_wins_the_game_when_the_rule_says_so(client):
