@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, redirect, render_template, url_for
+from flask import Blueprint, abort, make_response, redirect, render_template, url_for
 from flask_babel import get_locale, gettext, ngettext
 from werkzeug.wrappers import Response
 
@@ -170,7 +170,8 @@ def watch(token: str) -> Response:
 
     def page() -> Response:
         """The watch page as the tournament stands."""
-        return Response(render_template("tournament_watch.html", **about(tournament)))
+        # As an HTML page: a bare Response would be served as plain text.
+        return make_response(render_template("tournament_watch.html", **about(tournament)))
 
     return unless_unchanged(app_etag(facts), page)
 

@@ -95,6 +95,7 @@ def test_the_watch_page_shows_the_round_and_never_an_edit_link(client):
     tables = round_tables(client, director)
     play_table(client, tables[0].game)
     response = client.get(f"/w/{watch}")
+    assert response.mimetype == "text/html"
     html = response.get_data(as_text=True)
     page = Page(response)
     shown = page.find_all("li", "round-table")
