@@ -4,16 +4,15 @@ inputs only, as `models` keeps a game's (its standings are counted from its game
 Kept beside `models`, whose basics it uses (the tokens, the name length, the clock), so that
 the tournament's tables grow here as its rounds come, without pushing `models` over its size.
 
-Sketch of the rounds, the next slice, so that these tables fit it (nothing of it exists yet):
-- `tournament_round`: the tournament, its number (1..), when the director started it, and its
-  deadline with minutes per round (None untimed); unique by (tournament, number).
-- A round's game is an ordinary stored game (`models.GameRecord`, its hands, links and time
-  called) with its round, its table number and its two teams (the one seated North–South
-  first); its table's scorer's link leads to it while its round is the current one.
-- A bye: the round and the team that sits it out, a row of its own.
-- Late changes (issue 28): a team added before round k notes k; a withdrawn team notes the
-  last round it played; a table link more is made when the teams outgrow the tables
-  (`table_count`); links beyond the tables a round needs just go unused.
+A round (`RoundRecord`) is its tournament, its number (1..), when the director started it and
+the team that sits it out, if any; each of its games (`RoundGameRecord`) is an ordinary stored
+game (`models.GameRecord`, its hands, links and time called) with its table number and its two
+teams, the one seated North–South first. A round is over when every game of it is, which the
+games' hands say through the engine: nothing of it is stored.
+
+Still to come (issue 27's clock, issue 28): a round's deadline with minutes per round; a team
+added before round k notes k; a withdrawn team notes the last round it played; a table link
+more is made when the teams outgrow the tables (`table_count`).
 """
 
 from __future__ import annotations
@@ -26,7 +25,7 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 import scoring
 from extensions import db
-from models import NAME_LENGTH, PRESET_LENGTH, TOKEN_LENGTH, _now, new_token
+from models import NAME_LENGTH, PRESET_LENGTH, TOKEN_LENGTH, GameRecord, _now, new_token
 
 # How a tournament pairs its teams round by round: the pairing package's formats, stored by value.
 from tournament import Format, round_robin_rounds
@@ -148,3 +147,52 @@ class ReplacedTournamentLink(db.Model):  # type: ignore[name-defined]
     )
     by_nonce: Mapped[str | None] = mapped_column(String(TOKEN_LENGTH), unique=True)
     replaced_at: Mapped[datetime] = mapped_column(default=_now)
+
+
+class RoundRecord(db.Model):  # type: ignore[name-defined]
+    """A round of a tournament: its number (1..), when the director started it, the team with
+    the bye (None when every team plays), and the one-time token of the form that started it,
+    so that form sent again finds it. Its games are `RoundGameRecord`s."""
+
+    __tablename__ = "tournament_round"
+    __table_args__ = (
+        UniqueConstraint("tournament_id", "number", name="uq_tournament_round_number"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(
+        ForeignKey("tournament.id", ondelete="CASCADE"), index=True
+    )
+    number: Mapped[int]
+    started_at: Mapped[datetime] = mapped_column(default=_now)
+    bye_team_id: Mapped[int | None] = mapped_column(
+        ForeignKey("tournament_team.id", ondelete="CASCADE")
+    )
+    start_nonce: Mapped[str | None] = mapped_column(String(TOKEN_LENGTH), unique=True)
+
+    # Made with the round, in the one transaction that starts it.
+    games: Mapped[list[RoundGameRecord]] = relationship(
+        order_by="RoundGameRecord.table", cascade="all, delete-orphan", lazy="raise"
+    )
+
+
+class RoundGameRecord(db.Model):  # type: ignore[name-defined]
+    """The game played at one table in one round: its table number, the stored game, and the
+    team seated North–South (seats 0 and 2, the game's team 0) and East–West (seats 1 and 3)."""
+
+    __tablename__ = "tournament_game"
+    __table_args__ = (UniqueConstraint("round_id", "table", name="uq_tournament_game_table"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    round_id: Mapped[int] = mapped_column(
+        ForeignKey("tournament_round.id", ondelete="CASCADE"), index=True
+    )
+    table: Mapped[int]
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), unique=True)
+    north_south_id: Mapped[int] = mapped_column(
+        ForeignKey("tournament_team.id", ondelete="CASCADE")
+    )
+    east_west_id: Mapped[int] = mapped_column(ForeignKey("tournament_team.id", ondelete="CASCADE"))
+
+    # Set when the round is made, so the game is stored with it; read with a join otherwise.
+    game: Mapped[GameRecord] = relationship(lazy="raise")

@@ -12,7 +12,7 @@ from sqlalchemy import select
 
 from extensions import db
 from testsupport.pages import Page, submit
-from testsupport.playing import enter, link_on, rematch, replace_link, start_game
+from testsupport.playing import EVEN, enter, link_on, rematch, replace_link, start_game
 from testsupport.tables import (
     EAST_WEST_WIN,
     FIRST_PAIRING,
@@ -25,6 +25,8 @@ from testsupport.tournaments import (
     make_tournament,
     replace_table_link,
     replace_tournament_link,
+    round_tables,
+    start_round,
     table_tokens,
     watch_token,
 )
@@ -98,8 +100,9 @@ def play_evening(client) -> Evening:
 
 
 def tournament_pages(client) -> list[str]:
-    """A Swiss of five teams made, three of its links replaced; the address of each of its
-    pages, and of each replaced link."""
+    """A Swiss of five teams made, three of its links replaced, its first round started and a
+    hand played at table 1; the address of each of its pages (table 1's game's too), and of
+    each replaced link."""
     first = make_tournament(client)
     old_watch = watch_token(client, first)
     old_tables = table_tokens(client, first)
@@ -107,8 +110,11 @@ def tournament_pages(client) -> list[str]:
     director = replace_tournament_link(client, first, "edit")
     assert replace_table_link(client, director, 2).status_code == 303
     tables = table_tokens(client, director)
+    start_round(client, director)
+    game = round_tables(client, director)[0].game
+    enter(client, game, EVEN["bids"], EVEN["tricks"])
     pages = [f"/d/{director}", f"/d/{director}/cards", f"/w/{watch_token(client, director)}"]
-    pages += [f"/s/{token}" for token in tables]
+    pages += [f"/s/{token}" for token in tables] + [f"/g/{game}"]
     return [*pages, f"/d/{first}", f"/w/{old_watch}", f"/s/{old_tables[1]}"]
 
 

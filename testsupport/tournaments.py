@@ -1,18 +1,23 @@
 """A tournament as the tests make it through Flask's test client: the form filled in and sent,
-the links its pages give (the director's, the watch link, each table's), and its rows counted
-straight from the database.
+the links its pages give (the director's, the watch link, each table's), its rounds started and
+their games played from the director's page, and its rows counted straight from the database.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from sqlalchemy import func, select
 
 from extensions import db
+from models import GameRecord, HandRecord
 from testsupport.pages import Page, submit
+from testsupport.playing import A_SET, EVEN, enter
 from tournament_records import (
     ReplacedTournamentLink,
+    RoundGameRecord,
+    RoundRecord,
     TournamentRecord,
     TournamentTableRecord,
     TournamentTeamRecord,
@@ -30,6 +35,12 @@ FIVE_TEAMS = (
     "Whites: Ivo & Ju\n"
 )
 A_SWISS = {"name": "Club night", "format": "swiss", "rounds": "3", "teams": FIVE_TEAMS}
+# One hand a game: quick to play, and the hand played decides it.
+ONE_HAND = {"length": "hands", "hands": "1"}
+# The hand each table plays, by who is to win it: North–South 61 to 60 (both teams made their
+# bids, North–South one bag more), or East–West 61 to −70 (North–South set).
+NORTH_SOUTH_WINS = EVEN
+EAST_WEST_WINS = A_SET
 
 
 def teams_text(count: int) -> str:
@@ -81,6 +92,93 @@ def replace_table_link(client, director: str, number: int):
     """Tap "New link for table `number`" on the director's page; the answer."""
     action = f"/d/{director}/tables/{number}/rotate"
     return submit(client, Page(client.get(f"/d/{director}")).form(action=action))
+
+
+@dataclass(frozen=True)
+class PlayedTable:
+    """One table of the round the director's page shows: its number, its two teams' names
+    (North–South first), their totals, and its game's edit token."""
+
+    number: int
+    north_south: str
+    east_west: str
+    totals: tuple[int, int]
+    game: str
+
+
+def start_round(client, director: str, expect: int = 303, headers=None):
+    """Tap "Start round" on the director's page; the answer, checked against `expect`."""
+    form = Page(client.get(f"/d/{director}")).form(cls="start-round")
+    response = submit(client, form, headers=headers)
+    assert response.status_code == expect, response.get_data(as_text=True)
+    return response
+
+
+def round_tables(client, director: str) -> list[PlayedTable]:
+    """The tables of the latest round as the director's page lists them, by table number."""
+    page = Page(client.get(f"/d/{director}"))
+    found = []
+    for number, item in enumerate(page.find_all("li", "round-table"), start=1):
+        names = [node.text for node in item.find("span", "round-table-teams").find_all("bdi")]
+        totals = [int(node.text) for node in item.find_all("span", "round-table-total")]
+        link = item.find("a", "round-table-game").attrs["href"]
+        assert item.find("span", "round-table-number").text == f"Table {number}"
+        found.append(
+            PlayedTable(
+                number,
+                names[0],
+                names[1],
+                (totals[0], totals[1]),
+                link.removeprefix("/g/"),
+            )
+        )
+    return found
+
+
+def pairs(tables: list[PlayedTable]) -> list[tuple[str, str]]:
+    """The round's pairs of team names, North–South first, by table number."""
+    return [(table.north_south, table.east_west) for table in tables]
+
+
+def play_table(client, game: str, north_south_wins: bool = True, hands: int = 1) -> None:
+    """Play a table's game of `hands` hands through its edit page, the same hand each time so
+    that North–South (or else East–West) wins it."""
+    hand = NORTH_SOUTH_WINS if north_south_wins else EAST_WEST_WINS
+    page = None
+    for _ in range(hands):
+        page = enter(client, game, hand["bids"], hand["tricks"], page=page)
+
+
+def play_round(client, director: str, winners: str) -> list[PlayedTable]:
+    """Play every table of the latest round, table k's game won by North–South when
+    `winners[k - 1]` is "N" and by East–West when it is "E"; the tables as they end."""
+    tables = round_tables(client, director)
+    assert len(winners) == len(tables), (winners, pairs(tables))
+    for table, winner in zip(tables, winners, strict=True):
+        play_table(client, table.game, north_south_wins=winner == "N")
+    return round_tables(client, director)
+
+
+def standings(client, path: str, headers=None) -> list[tuple[str, ...]]:
+    """The standings a page (the director's or the watch page) shows: one row of cells each
+    (place, team, wins, losses, points, difference), best first."""
+    page = Page(client.get(path, headers=headers))
+    body = page.find("section", "tournament-standings").find("tbody")
+    return [
+        tuple(cell.text for cell in row.iter() if cell.tag in ("td", "th"))
+        for row in body.find_all("tr")
+    ]
+
+
+def round_rows(app) -> dict[str, int]:
+    """How many rounds, round games, games and hands are stored."""
+    with app.app_context():
+        counted = {
+            record.__tablename__: db.session.scalar(select(func.count()).select_from(record))
+            for record in (RoundRecord, RoundGameRecord, GameRecord, HandRecord)
+        }
+        db.session.remove()
+    return counted
 
 
 def tournament_rows(app) -> dict[str, int]:

@@ -1,19 +1,20 @@
 """Tournaments: the form that makes one, the director's page, the watch page, the printable
 table cards and each table's scorer's page; and a table's link replaced from the director's
-page. Rounds, pairing and standings come with the next slices."""
+page; a round started from the director's page, the standings and the round in play on the
+director's and the watch page, and a table's link leading to the game at that table."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, redirect, render_template, url_for
+from flask import Blueprint, abort, make_response, redirect, render_template, url_for
 from flask_babel import get_locale, gettext, ngettext
 from werkzeug.wrappers import Response
 
 from extensions import limit_writes
 from forms import ActionForm
 from forms.tournaments import FORMAT_NAMES, TournamentForm
-from games import tournaments
+from games import rounds, tournaments
 from models import new_token
 from tournament_records import Format, TournamentRecord
 from web import TOURNAMENT_LINKS, TOURNAMENT_TABLE_LINKS, TOURNAMENT_VIEW_LINKS
@@ -64,13 +65,32 @@ def format_words(tournament: TournamentRecord) -> str:
 
 def about(tournament: TournamentRecord) -> dict[str, Any]:
     """What every page of a tournament shows of it: its name, its length and format in words,
-    and its teams in entry order."""
+    its teams in entry order, and where it stands (its rounds, the round in play, the
+    standings)."""
+    now = rounds.standing(tournament)
     return {
         "tournament": tournament,
         "length": length_words(tournament),
         "format": format_words(tournament),
-        "teams": tournaments.tournament_teams(tournament),
+        "teams": now.teams,
+        "now": now,
     }
+
+
+def refusal_words(code: str) -> str:
+    """Why a round cannot start now, in the user's language (`rounds.RoundRefused` codes)."""
+    if code == "no_round_left":
+        return gettext("Every round of this tournament has been played: there is none to start.")
+    return gettext(
+        "A game of the round is still being played. The next round starts when every table"
+        " has finished."
+    )
+
+
+def refused(text: str, code: int) -> tuple[str, int]:
+    """The error page saying `text`, with this status."""
+    title = gettext("Sorry (%(code)s)", code=code)
+    return render_template("error.html", title=title, text=text), code
 
 
 @bp.get(f"{TOURNAMENT_LINKS}/<token:token>")
@@ -88,6 +108,28 @@ def director(token: str) -> str:
         watch_qr=qr_svg(watch_url, title=gettext("QR code of the watch link")),
         director_url=public_url(".director", token=token),
     )
+
+
+@bp.post(f"{TOURNAMENT_LINKS}/<token:token>/rounds")
+@limit_writes
+@limit_guesses
+def start_round(token: str) -> Response | tuple[str, int]:
+    """Pair and start the next round (one game per table); sent again, the round it started.
+    Refused, with nothing written, while a game of the last round is in play, when no round is
+    left, and when the link is the watch link or a table's."""
+    form = ActionForm()
+    if not form.validate_on_submit():
+        abort(400)
+    try:
+        started = rounds.start_round(token, form.nonce.data)
+    except rounds.RoundRefused as refusal:
+        return refused(refusal_words(refusal.code), 409)
+    except tournaments.TournamentNotFound:
+        if not rounds.is_watch_or_table_link(token):
+            raise
+        text = gettext("Only the director's link starts a round. This link shows the tournament.")
+        return refused(text, 403)
+    return redirect(url_for(".director", token=started.edit_token, _anchor="round"), 303)
 
 
 @bp.get(f"{TOURNAMENT_LINKS}/<token:token>/cards")
@@ -123,19 +165,33 @@ def watch(token: str) -> Response:
     """The watch page, for the wall and the spectators: the tournament and its teams, never a
     link that changes anything; an unchanged tournament answers 304."""
     tournament = tournaments.find_tournament(token, TournamentRecord.view_token)
-    facts = f"tournament-{tournament.id}-{tournament.version}-{get_locale()}-{wants_part()}"
+    games = "-".join(str(n) for n in rounds.games_version(tournament.id))
+    facts = f"tournament-{tournament.id}-{tournament.version}-{games}-{get_locale()}-{wants_part()}"
 
     def page() -> Response:
         """The watch page as the tournament stands."""
-        return Response(render_template("tournament_watch.html", **about(tournament)))
+        # As an HTML page: a bare Response would be served as plain text.
+        return make_response(render_template("tournament_watch.html", **about(tournament)))
 
     return unless_unchanged(app_etag(facts), page)
 
 
 @bp.get(f"{TOURNAMENT_TABLE_LINKS}/<token:token>")
 @limit_guesses
-def table(token: str) -> str:
-    """A table's scorer's page: which tournament and table this is, and (until rounds are
-    played) that no round has started. Never a link of the director's."""
+def table(token: str) -> Response | str:
+    """A table's scorer's link: while a round is in play, the edit page of the game at this
+    table (303); between rounds and before the first, which tournament and table this is and
+    who plays here next. Never a link of the director's."""
     found, tournament = tournaments.find_table_link(token)
-    return render_template("tournament_table.html", table=found, tournament=tournament)
+    now = rounds.standing(tournament)
+    game = now.table_game(found.number)
+    if game is not None:
+        return redirect(url_for("scorer.show", token=game.edit_token), 303)
+    pairing = now.next_pairing()
+    seated = None
+    if pairing is not None and found.number <= len(pairing.tables):
+        pair = pairing.tables[found.number - 1]
+        seated = (now.team(pair.north_south), now.team(pair.east_west))
+    return render_template(
+        "tournament_table.html", table=found, tournament=tournament, now=now, seated=seated
+    )

@@ -1,6 +1,7 @@
 """A tournament on a phone (390 × 844): made on its form, its director's page, and the table
-cards opened to print; in both languages, every page passing axe, and the whole path by plain
-forms and links without JavaScript too. Screenshots go to build/screenshots/."""
+cards opened to print; a round started, a card leading to its table's game, and the watch page
+with the round; in both languages, every page passing axe, and the whole path by plain forms and
+links without JavaScript too. Screenshots go to build/screenshots/."""
 
 from __future__ import annotations
 
@@ -108,3 +109,39 @@ def test_a_tournament_is_made_and_its_cards_opened_without_javascript(phone):
     after = director.locate("li.card .card-address").all_inner_texts()
     assert after[0] == before[0] and after[1] != before[1]
     assert director.page.evaluate("() => typeof htmx") == "undefined"
+
+
+@pytest.mark.parametrize("locale", ["en-US", "pt-BR"])
+def test_a_round_started_on_a_phone_leads_each_card_to_its_game_and_passes_axe(
+    phone, screenshots, locale
+):
+    director = phone(locale=locale, bypass_csp=True)
+    found: dict[str, list[str]] = {}
+    assert make_tournament(director) == 303
+    at_director = urlsplit(director.page.url).path
+    director.tap_to_load("a.print-cards")
+    addresses = director.locate("li.card .card-address").all_inner_texts()
+    director.go(urlsplit(addresses[0]).path)
+    expect(director.locate("p.next-at-table")).to_contain_text("Reds")
+    no_violations(director, "table between rounds", found)
+
+    director.go(at_director)
+    director.tap_to_load("form.start-round button")
+    expect(director.locate("li.round-table")).to_have_count(2)
+    expect(director.locate("p.round-bye")).to_contain_text("Whites")
+    expect(director.locate(".tournament-standings tbody tr")).to_have_count(5)
+    director.screenshot(screenshots, f"tournament-round-{locale}")
+    no_violations(director, "director in a round", found)
+    watch_url = director.locate("input#watch-link").get_attribute("value") or ""
+
+    # Table 1's card now opens the game at table 1, an ordinary game page.
+    director.go(urlsplit(addresses[0]).path)
+    assert re.search(r"/g/[A-Za-z0-9_-]+$", director.page.url), director.page.url
+    no_violations(director, "table's game", found)
+
+    director.go(urlsplit(watch_url).path)
+    expect(director.locate("li.round-table")).to_have_count(2)
+    expect(director.locate("a.round-table-game")).to_have_count(0)
+    director.screenshot(screenshots, f"tournament-watch-round-{locale}")
+    no_violations(director, "watch in a round", found)
+    assert found == {}, "\n".join(f"{page}: {v}" for page, vs in found.items() for v in vs)

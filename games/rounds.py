@@ -1,0 +1,276 @@
+"""A tournament's rounds: where it stands (its rounds, each table's game replayed through the
+engine, the standings counted from the finished games), the next round paired and started with
+one game per table in one transaction, and the game a table's scorer's link leads to.
+
+Queries per call are constant in the number of rounds, tables and hands: the teams in one, the
+rounds with all their games in one, the hands of the games not kept in one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from sqlalchemy import ColumnElement, select
+from sqlalchemy.exc import IntegrityError
+
+import tournament
+from extensions import db
+from games.creating import create_once
+from games.reading import ScoredGame, games_state, scored_games
+from games.tournaments import find_tournament, tournament_teams
+from models import GameRecord
+from tournament_records import (
+    Format,
+    RoundGameRecord,
+    RoundRecord,
+    TournamentRecord,
+    TournamentTableRecord,
+    TournamentTeamRecord,
+)
+
+
+class RoundRefused(ValueError):
+    """A round that cannot start now, with a `code`: `in_play` (the last round has a game
+    still being played) or `no_round_left` (the tournament has played all its rounds)."""
+
+    def __init__(self, code: str) -> None:
+        """Keep the code the page turns into words."""
+        super().__init__(code)
+        self.code = code
+
+
+@dataclass(frozen=True, slots=True)
+class TableGame:
+    """The game at one table of a round: its number, its two teams (North–South first) and the
+    stored game replayed."""
+
+    table: int
+    north_south: TournamentTeamRecord
+    east_west: TournamentTeamRecord
+    scored: ScoredGame
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended (a win, as the game's own ending says)."""
+        state = self.scored.state
+        return state.over and state.winner is not None
+
+    def result(self) -> tournament.GameResult:
+        """The game as the standings count it: the teams' entry numbers, the engine's totals,
+        and the winner once it is over."""
+        state = self.scored.state
+        sides = (self.north_south.entry, self.east_west.entry)
+        winner = sides[state.winner] if self.over and state.winner is not None else None
+        return tournament.GameResult(
+            sides[0], sides[1], (state.totals[0], state.totals[1]), winner=winner
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedRound:
+    """A round as it stands: its stored row, the team with the bye (None when all play) and
+    its tables' games in table order."""
+
+    record: RoundRecord
+    bye: TournamentTeamRecord | None
+    tables: tuple[TableGame, ...]
+
+    @property
+    def over(self) -> bool:
+        """Whether every game of the round has ended."""
+        return all(table.over for table in self.tables)
+
+    def pairing(self) -> tournament.Pairing:
+        """The round as the pairing package sees it: entry numbers by table, and the bye."""
+        return tournament.Pairing(
+            tables=tuple(
+                tournament.Table(table.north_south.entry, table.east_west.entry)
+                for table in self.tables
+            ),
+            bye=self.bye.entry if self.bye is not None else None,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """A tournament as it stands: its teams in entry order, its rounds so far, and the
+    standings counted from their finished games, best first."""
+
+    record: TournamentRecord
+    teams: tuple[TournamentTeamRecord, ...]
+    rounds: tuple[PlayedRound, ...]
+    rows: tuple[tournament.Row, ...]
+
+    @property
+    def current(self) -> PlayedRound | None:
+        """The latest round, if one has started."""
+        return self.rounds[-1] if self.rounds else None
+
+    def team(self, entry: int) -> TournamentTeamRecord:
+        """The team of this entry number."""
+        return self.teams[entry - 1]
+
+    @property
+    def round_count(self) -> int:
+        """How many rounds the tournament plays: a round robin's teams say it, the others set
+        it."""
+        if self.record.format == Format.ROUND_ROBIN:
+            return tournament.round_robin_rounds(len(self.teams))
+        return self.record.rounds or 0
+
+    def refusal(self) -> str | None:
+        """Why the next round cannot start now (a `RoundRefused` code), None if it can."""
+        if self.current is not None and not self.current.over:
+            return "in_play"
+        if len(self.rounds) >= self.round_count:
+            return "no_round_left"
+        return None
+
+    def table_game(self, number: int) -> GameRecord | None:
+        """The game at table `number` in the latest round while that round is in play (some
+        game of it still going), None between rounds and before the first."""
+        current = self.current
+        if current is None or current.over:
+            return None
+        for table in current.tables:
+            if table.table == number:
+                return table.scored.record
+        return None
+
+    def next_pairing(self) -> tournament.Pairing | None:
+        """The pairing the next round would have if it started now (from the standings as they
+        are), None when no round can start."""
+        if self.refusal() is not None:
+            return None
+        winners: Sequence[int] = ()
+        if self.current is not None:
+            winners = [table.result().winner or 0 for table in self.current.tables]
+        return tournament.next_round(
+            self.record.format,
+            tournament.order_of(self.rows),
+            [played.pairing() for played in self.rounds],
+            winners,
+        )
+
+
+def rounds_of(tournament_id: int) -> ColumnElement[bool]:
+    """Which stored games are a tournament's (a condition on `GameRecord`)."""
+    games = (
+        select(RoundGameRecord.game_id)
+        .join(RoundRecord, RoundRecord.id == RoundGameRecord.round_id)
+        .where(RoundRecord.tournament_id == tournament_id)
+    )
+    return GameRecord.id.in_(games)
+
+
+def games_version(tournament_id: int) -> tuple[int, int, int]:
+    """What a tournament's games look like in one small query: how many, their versions
+    summed and the newest (any write to any of them moves it)."""
+    return games_state(rounds_of(tournament_id))
+
+
+def standing(record: TournamentRecord) -> Standing:
+    """The tournament as it stands now (see `Standing`), read in three queries: its teams, its
+    rounds with their games, and the hands of the games not kept."""
+    teams = tuple(tournament_teams(record))
+    by_id = {team.id: team for team in teams}
+    # Every round has a table at least (two teams make one), so the join finds every round.
+    rows = db.session.execute(
+        select(RoundRecord, RoundGameRecord, GameRecord)
+        .join(RoundGameRecord, RoundGameRecord.round_id == RoundRecord.id)
+        .join(GameRecord, GameRecord.id == RoundGameRecord.game_id)
+        .where(RoundRecord.tournament_id == record.id)
+        .order_by(RoundRecord.number, RoundGameRecord.table)
+    ).all()
+    scored = scored_games([row[2] for row in rows])
+    stored: dict[int, RoundRecord] = {}
+    tables: dict[int, list[TableGame]] = {}
+    for (played, link, _game), game in zip(rows, scored, strict=True):
+        stored.setdefault(played.id, played)
+        tables.setdefault(played.id, []).append(
+            TableGame(link.table, by_id[link.north_south_id], by_id[link.east_west_id], game)
+        )
+    rounds = tuple(
+        PlayedRound(
+            played,
+            by_id[played.bye_team_id] if played.bye_team_id is not None else None,
+            tuple(tables[played.id]),
+        )
+        for played in stored.values()
+    )
+    results = [table.result() for played in rounds for table in played.tables]
+    byes = [played.bye.entry for played in rounds if played.bye is not None]
+    ranked = tournament.standings(len(teams), results, byes, record.format)
+    return Standing(record, teams, rounds, tuple(ranked))
+
+
+def round_started_by(nonce: str | None) -> RoundRecord | None:
+    """The round a start form with this one-time token already started."""
+    if not nonce:
+        return None
+    return db.session.scalar(select(RoundRecord).where(RoundRecord.start_nonce == nonce))
+
+
+def start_round(token: str, nonce: str | None) -> TournamentRecord:
+    """Pair and start the next round of the tournament behind director's link `token`: one
+    game per table, each with the tournament's rules, its North–South team at seats 0 and 2
+    and North dealing first, all stored in one transaction. The same form sent again answers
+    with the round it started. RoundRefused while a game of the last round is in play or when
+    no round is left, with nothing written; the tournament."""
+    again = round_started_by(nonce)
+    if again is not None:
+        return db.session.get_one(TournamentRecord, again.tournament_id)
+    record = find_tournament(token)
+    now = standing(record)
+    pairing = now.next_pairing()
+    if pairing is None:
+        raise RoundRefused(now.refusal() or "in_play")
+
+    def make() -> RoundRecord:
+        """The round as paired, its games with it."""
+        games = []
+        for number, table in enumerate(pairing.tables, start=1):
+            north_south, east_west = now.team(table.north_south), now.team(table.east_west)
+            game = GameRecord(
+                team_0=north_south.name,
+                team_1=east_west.name,
+                # Partners sit opposite: North and South, then East and West.
+                player_0=north_south.player_0,
+                player_1=east_west.player_0,
+                player_2=north_south.player_1,
+                player_3=east_west.player_1,
+                first_dealer=0,
+                preset=record.preset,
+                rules=record.rules,
+            )
+            games.append(
+                RoundGameRecord(
+                    table=number,
+                    game=game,
+                    north_south_id=north_south.id,
+                    east_west_id=east_west.id,
+                )
+            )
+        bye = now.team(pairing.bye) if pairing.bye is not None else None
+        return RoundRecord(
+            tournament_id=record.id,
+            number=len(now.rounds) + 1,
+            bye_team_id=bye.id if bye is not None else None,
+            start_nonce=nonce or None,
+            games=games,
+        )
+
+    try:
+        create_once(make, lambda: round_started_by(nonce))
+    except IntegrityError:  # another form started this round a moment before
+        raise RoundRefused("in_play") from None
+    return record
+
+
+def is_watch_or_table_link(token: str) -> bool:
+    """Whether this is a tournament's watch link or one of its tables' links (which show, and
+    never start a round)."""
+    watch = select(TournamentRecord.id).where(TournamentRecord.view_token == token)
+    table = select(TournamentTableRecord.id).where(TournamentTableRecord.token == token)
+    return db.session.scalar(watch.union_all(table).limit(1)) is not None
