@@ -242,7 +242,7 @@ def start_round(token: str, nonce: str | None) -> TournamentRecord:
                 player_3=east_west.player_1,
                 first_dealer=0,
                 preset=record.preset,
-                rules=record.rules,
+                rules=dict(record.rules),  # each game keeps its own copy
             )
             games.append(
                 RoundGameRecord(

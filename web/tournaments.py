@@ -96,8 +96,9 @@ def refused(text: str, code: int) -> tuple[str, int]:
 @bp.get(f"{TOURNAMENT_LINKS}/<token:token>")
 @limit_guesses
 def director(token: str) -> str:
-    """The director's page: the tournament as set up, its teams, its watch link with a QR code,
-    the table cards, and new links (the director's, the watch link, a table's)."""
+    """The director's page: the round in play with each table's game, Start round, the
+    standings, the tournament as set up, its teams, its watch link with a QR code, the table
+    cards, and new links (the director's, the watch link, a table's)."""
     tournament = tournaments.find_tournament(token)
     watch_url = public_url(".watch", token=tournament.view_token)
     return render_template(
