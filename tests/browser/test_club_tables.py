@@ -19,15 +19,8 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import expect
 
-from testsupport.browser import (
-    OPEN_EVERYTHING,
-    Phone,
-    axe_violations,
-    hidden_value,
-    make_table,
-    post_game,
-    post_hand,
-)
+from testsupport.browser import OPEN_EVERYTHING, Phone, axe_violations, make_table
+from testsupport.browser_forms import hidden_value, post_game, post_hand
 from testsupport.pages import MINUS
 
 pytestmark = pytest.mark.browser

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from testsupport.browser import view_token
+from testsupport.browser_forms import view_token
 
 pytestmark = pytest.mark.browser
 

@@ -11,7 +11,8 @@ import io
 
 import pytest
 
-from testsupport.browser import OPEN_EVERYTHING, axe_violations, page_width, post_game, post_hand
+from testsupport.browser import OPEN_EVERYTHING, axe_violations, page_width
+from testsupport.browser_forms import post_game, post_hand
 from testsupport.pages import MINUS
 
 pytestmark = pytest.mark.browser

@@ -13,7 +13,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from testsupport.browser import PHONE_SIZE, axe_violations, hidden_value, post_game
+from testsupport.browser import PHONE_SIZE, axe_violations
+from testsupport.browser_forms import hidden_value, post_game
 
 pytestmark = pytest.mark.browser
 

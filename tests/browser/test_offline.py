@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from testsupport.browser import post_game, post_hand, view_token, wait_until
+from testsupport.browser import wait_until
+from testsupport.browser_forms import post_game, post_hand, view_token
 from web.offline import PLACEHOLDER, service_worker
 
 in_browser = pytest.mark.browser

@@ -11,16 +11,8 @@ import re
 
 import pytest
 
-from testsupport.browser import (
-    OPEN_EVERYTHING,
-    axe_violations,
-    hidden_value,
-    page_width,
-    post_game,
-    post_hand,
-    small_targets,
-    view_token,
-)
+from testsupport.browser import OPEN_EVERYTHING, axe_violations, page_width, small_targets
+from testsupport.browser_forms import hidden_value, post_game, post_hand, view_token
 
 pytestmark = pytest.mark.browser
 

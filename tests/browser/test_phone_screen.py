@@ -10,7 +10,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from testsupport.browser import axe_violations, post_game, post_hand, view_token, wait_until
+from testsupport.browser import axe_violations, wait_until
+from testsupport.browser_forms import post_game, post_hand, view_token
 
 pytestmark = pytest.mark.browser
 

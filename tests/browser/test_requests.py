@@ -19,7 +19,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 
 from app import HTMX_INTEGRITY
-from testsupport.browser import COUNT_SWAPS, FIGURES, HTMX_FILE, PHONE_SIZE, Phone, post_game
+from testsupport.browser import COUNT_SWAPS, FIGURES, HTMX_FILE, PHONE_SIZE, Phone
+from testsupport.browser_forms import post_game
 from testsupport.live_server import live_server
 from web.assets import SCRIPTS
 

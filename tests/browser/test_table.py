@@ -16,7 +16,8 @@ import urllib.parse
 import pytest
 
 from app import HTMX_INTEGRITY
-from testsupport.browser import FIGURES, HTMX_FILE, ROOT, post_game, post_hand
+from testsupport.browser import FIGURES, HTMX_FILE, ROOT
+from testsupport.browser_forms import post_game, post_hand
 from web.assets import SCRIPTS
 
 pytestmark = pytest.mark.browser
