@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
+from flask import current_app, has_app_context
 from sqlalchemy import JSON, ForeignKey, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
@@ -36,9 +37,11 @@ def new_token() -> str:
     return secrets.token_urlsafe(TOKEN_BYTES)
 
 
-def _now() -> datetime:
-    """The time now in UTC, stored without its zone."""
-    return datetime.now(UTC).replace(tzinfo=None)
+def utc_now() -> datetime:
+    """The time now in UTC, stored without its zone: the app's `CLOCK` when its settings give
+    one (a test's own clock, which it moves itself), else the machine's."""
+    clock = current_app.config.get("CLOCK") if has_app_context() else None
+    return clock() if clock is not None else datetime.now(UTC).replace(tzinfo=None)
 
 
 class GameRecord(db.Model):  # type: ignore[name-defined]  # Flask-SQLAlchemy's dynamic base
@@ -55,7 +58,7 @@ class GameRecord(db.Model):  # type: ignore[name-defined]  # Flask-SQLAlchemy's 
     edit_token: Mapped[str] = mapped_column(String(TOKEN_LENGTH), unique=True, default=new_token)
     view_token: Mapped[str] = mapped_column(String(TOKEN_LENGTH), unique=True, default=new_token)
     device: Mapped[str | None] = mapped_column(String(TOKEN_LENGTH), index=True)
-    created_at: Mapped[datetime] = mapped_column(default=_now)
+    created_at: Mapped[datetime] = mapped_column(default=utc_now)
     team_0: Mapped[str] = mapped_column(String(NAME_LENGTH))
     team_1: Mapped[str] = mapped_column(String(NAME_LENGTH))
     player_0: Mapped[str] = mapped_column(String(NAME_LENGTH))
@@ -141,7 +144,7 @@ class TableRecord(db.Model):  # type: ignore[name-defined]
     view_token: Mapped[str] = mapped_column(String(TOKEN_LENGTH), unique=True, default=new_token)
     # The phone that made the table, or that replaced its edit link last: it holds the edit link.
     device: Mapped[str | None] = mapped_column(String(TOKEN_LENGTH), index=True)
-    created_at: Mapped[datetime] = mapped_column(default=_now)
+    created_at: Mapped[datetime] = mapped_column(default=utc_now)
     # Bumped on every change of the table itself (its links); its games have their own.
     version: Mapped[int] = mapped_column(default=0)
     # How many times its edit link was replaced: a game started or joined with an older one
@@ -165,7 +168,7 @@ class RuleSetRecord(db.Model):  # type: ignore[name-defined]
     name: Mapped[str | None] = mapped_column(String(NAME_LENGTH))  # None once removed
     preset: Mapped[str] = mapped_column(String(PRESET_LENGTH))
     rules: Mapped[dict[str, Any]] = mapped_column(JSON)  # as scoring.Rules.to_dict gives it
-    created_at: Mapped[datetime] = mapped_column(default=_now)
+    created_at: Mapped[datetime] = mapped_column(default=utc_now)
     creation_nonce: Mapped[str | None] = mapped_column(String(TOKEN_LENGTH), unique=True)
     removal_nonce: Mapped[str | None] = mapped_column(String(TOKEN_LENGTH), unique=True)
 
@@ -180,7 +183,7 @@ class ReplacedTableLink(db.Model):  # type: ignore[name-defined]
         ForeignKey("card_table.id", ondelete="CASCADE"), index=True
     )
     by_nonce: Mapped[str | None] = mapped_column(String(TOKEN_LENGTH), unique=True)
-    replaced_at: Mapped[datetime] = mapped_column(default=_now)
+    replaced_at: Mapped[datetime] = mapped_column(default=utc_now)
 
 
 class ReplacedLink(db.Model):  # type: ignore[name-defined]
@@ -193,7 +196,7 @@ class ReplacedLink(db.Model):  # type: ignore[name-defined]
     game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
     # The one-time token of the form that replaced it, so a second tap is not a second change.
     by_nonce: Mapped[str | None] = mapped_column(String(TOKEN_LENGTH), unique=True)
-    replaced_at: Mapped[datetime] = mapped_column(default=_now)
+    replaced_at: Mapped[datetime] = mapped_column(default=utc_now)
 
 
 def token_hash(token: str) -> str:
@@ -266,7 +269,7 @@ class HandRecord(HandInputs, db.Model):  # type: ignore[name-defined]
     tricks_3: Mapped[int | None] = mapped_column(info=TRICKS_INPUT)
     team_tricks_0: Mapped[int | None] = mapped_column(info=TEAM_TRICKS_INPUT)
     team_tricks_1: Mapped[int | None] = mapped_column(info=TEAM_TRICKS_INPUT)
-    created_at: Mapped[datetime] = mapped_column(default=_now)
+    created_at: Mapped[datetime] = mapped_column(default=utc_now)
 
     game: Mapped[GameRecord] = relationship(back_populates="hands", lazy="raise")
 

@@ -4,15 +4,15 @@ inputs only, as `models` keeps a game's (its standings are counted from its game
 Kept beside `models`, whose basics it uses (the tokens, the name length, the clock), so that
 the tournament's tables grow here as its rounds come, without pushing `models` over its size.
 
-A round (`RoundRecord`) is its tournament, its number (1..), when the director started it and
-the team that sits it out, if any; each of its games (`RoundGameRecord`) is an ordinary stored
-game (`models.GameRecord`, its hands, links and time called) with its table number and its two
-teams, the one seated North–South first. A round is over when every game of it is, which the
-games' hands say through the engine: nothing of it is stored.
+A round (`RoundRecord`) is its tournament, its number (1..), when the director started it, the
+team that sits it out, if any, and, with minutes per round, when its clock called time; each of
+its games (`RoundGameRecord`) is an ordinary stored game (`models.GameRecord`, its hands, links
+and time called) with its table number and its two teams, the one seated North–South first. A
+round is over when every game of it is, which the games' hands say through the engine:
+nothing of it is stored.
 
-Still to come (issue 27's clock, issue 28): a round's deadline with minutes per round; a team
-added before round k notes k; a withdrawn team notes the last round it played; a table link
-more is made when the teams outgrow the tables (`table_count`).
+Still to come (issue 28): a team added before round k notes k; a withdrawn team notes the last
+round it played; a table link more is made when the teams outgrow the tables (`table_count`).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 import scoring
 from extensions import db
-from models import NAME_LENGTH, PRESET_LENGTH, TOKEN_LENGTH, GameRecord, _now, new_token
+from models import NAME_LENGTH, PRESET_LENGTH, TOKEN_LENGTH, GameRecord, new_token, utc_now
 
 # How a tournament pairs its teams round by round: the pairing package's formats, stored by value.
 from tournament import Format, round_robin_rounds
@@ -66,7 +66,7 @@ class TournamentRecord(db.Model):  # type: ignore[name-defined]  # Flask-SQLAlch
     view_token: Mapped[str] = mapped_column(String(TOKEN_LENGTH), unique=True, default=new_token)
     # The phone that made it, or that replaced its director's link last.
     device: Mapped[str | None] = mapped_column(String(TOKEN_LENGTH), index=True)
-    created_at: Mapped[datetime] = mapped_column(default=_now)
+    created_at: Mapped[datetime] = mapped_column(default=utc_now)
     # Every game's rules, as a game keeps them; a number of hands is their `hands_limit`.
     preset: Mapped[str] = mapped_column(String(PRESET_LENGTH))
     rules: Mapped[dict[str, Any]] = mapped_column(JSON)
@@ -146,7 +146,7 @@ class ReplacedTournamentLink(db.Model):  # type: ignore[name-defined]
         ForeignKey("tournament.id", ondelete="CASCADE"), index=True
     )
     by_nonce: Mapped[str | None] = mapped_column(String(TOKEN_LENGTH), unique=True)
-    replaced_at: Mapped[datetime] = mapped_column(default=_now)
+    replaced_at: Mapped[datetime] = mapped_column(default=utc_now)
 
 
 class RoundRecord(db.Model):  # type: ignore[name-defined]
@@ -164,11 +164,13 @@ class RoundRecord(db.Model):  # type: ignore[name-defined]
         ForeignKey("tournament.id", ondelete="CASCADE"), index=True
     )
     number: Mapped[int]
-    started_at: Mapped[datetime] = mapped_column(default=_now)
+    started_at: Mapped[datetime] = mapped_column(default=utc_now)
     bye_team_id: Mapped[int | None] = mapped_column(
         ForeignKey("tournament_team.id", ondelete="CASCADE")
     )
     start_nonce: Mapped[str | None] = mapped_column(String(TOKEN_LENGTH), unique=True)
+    # With minutes per round: the deadline, once time was called at its tables (None before).
+    time_called_at: Mapped[datetime | None]
 
     # Made with the round, in the one transaction that starts it.
     games: Mapped[list[RoundGameRecord]] = relationship(

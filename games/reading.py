@@ -1,24 +1,52 @@
-"""Finding stored games and replaying them into what a page shows."""
+"""Finding stored games and replaying them into what a page shows; and, as a game of a
+tournament round is found, that round's clock.
+
+A round played to minutes calls time at its deadline at every table still playing. Nothing runs
+at the deadline itself: the first read of one of the round's games after it (a table's phone, a
+view link, the director's or the watch page) calls time as it stood at the deadline, from when
+each hand's bids were stored, so the outcome is the same whenever that read comes and whether
+or not a page was open then.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 
 from flask import current_app
-from sqlalchemy import ColumnElement, bindparam, func, select
+from sqlalchemy import ColumnElement, and_, bindparam, func, select, update
 from sqlalchemy.orm import InstrumentedAttribute
 
 import scoring
 from extensions import db
 from games.replays import Replay, Replays
-from models import GameRecord, HandRecord, ReplacedLink, StoredHand, token_hash
+from models import GameRecord, HandRecord, ReplacedLink, StoredHand, token_hash, utc_now
+from tournament_records import RoundGameRecord, RoundRecord, TournamentRecord
 
 MY_GAMES_SHOWN = 20
-# A game by one of its links, the query behind every game page: built once per link.
+# A game by one of its links, the query behind every game page, with its tournament round's
+# clock while that clock has not called time (the round, its start and minutes; else None):
+# built once per link.
 BY_LINK = {
-    link.key: select(GameRecord).where(link == bindparam("token"))
+    link.key: select(
+        GameRecord, RoundRecord.id, RoundRecord.started_at, TournamentRecord.round_minutes
+    )
+    .outerjoin(RoundGameRecord, RoundGameRecord.game_id == GameRecord.id)
+    .outerjoin(
+        RoundRecord,
+        and_(RoundRecord.id == RoundGameRecord.round_id, RoundRecord.time_called_at.is_(None)),
+    )
+    .outerjoin(TournamentRecord, TournamentRecord.id == RoundRecord.tournament_id)
+    .where(link == bindparam("token"))
     for link in (GameRecord.edit_token, GameRecord.view_token)
 }
+# Time called at one game by its round's clock: built once.
+GAMES = GameRecord.__table__
+CALL_TIME = (
+    update(GAMES)
+    .where(GAMES.c.id == bindparam("game_id"), GAMES.c.time_called_after.is_(None))
+    .values(time_called_after=bindparam("after"), version=GAMES.c.version + 1)
+)
 # The stored hands of some games, in order (`stored_hands`): built once too.
 HANDS_OF = (
     select(*StoredHand.columns())
@@ -71,12 +99,16 @@ def replays() -> Replays:
 def find(token: str, link: InstrumentedAttribute[str] = GameRecord.edit_token) -> GameRecord:
     """The stored game behind a link (the edit link unless told); LinkReplaced for a link that
     was replaced, GameNotFound for any other."""
-    record: GameRecord | None = db.session.scalar(BY_LINK[link.key], {"token": token})
-    if record is None:
+    row = db.session.execute(BY_LINK[link.key], {"token": token}).first()
+    if row is None:
         replaced = select(ReplacedLink.game_id).where(ReplacedLink.token_hash == token_hash(token))
         if db.session.scalar(replaced) is not None:
             raise LinkReplaced(token)
         raise GameNotFound(token)
+    record: GameRecord = row[0]
+    round_id, started_at, minutes = row[1:]
+    if minutes is not None and call_time_if_due(round_id, deadline(started_at, minutes)):
+        return find(token, link)  # read again: the call changed the game
     return record
 
 
@@ -168,3 +200,57 @@ def games_state(which: ColumnElement[bool]) -> tuple[int, int, int]:
         ).where(which)
     ).one()
     return (int(row[0]), int(row[1]), int(row[2]))
+
+
+def deadline(started_at: datetime, minutes: int) -> datetime:
+    """When a round started at `started_at` and played to `minutes` runs out."""
+    return started_at + timedelta(minutes=minutes)
+
+
+def call_time_if_due(round_id: int, due: datetime) -> bool:
+    """Call time at every game of the round still playing once its deadline `due` has come:
+    after the hands whose bids were stored by then (RULES.md "Time called": the hand in play
+    is finished). A game that has ended, or where time was called already, is left as it is.
+    Done once, in one transaction, whoever comes first; whether it was done by this call."""
+    if utc_now() < due:
+        return False
+    rounds = RoundRecord.__table__
+    claimed = db.session.connection().execute(
+        update(rounds)
+        .where(rounds.c.id == round_id, rounds.c.time_called_at.is_(None))
+        .values(time_called_at=due)
+    )
+    if claimed.rowcount != 1:  # another read called it a moment before
+        db.session.rollback()
+        return False
+    records = list(
+        db.session.scalars(
+            select(GameRecord)
+            .join(RoundGameRecord, RoundGameRecord.game_id == GameRecord.id)
+            .where(RoundGameRecord.round_id == round_id, GameRecord.time_called_after.is_(None))
+        )
+    )
+    counted = db.session.execute(
+        select(HandRecord.game_id, func.count(HandRecord.id))
+        .where(
+            HandRecord.game_id.in_([record.id for record in records]),
+            HandRecord.created_at <= due,
+        )
+        .group_by(HandRecord.game_id)
+    )
+    bid_by_then = {game_id: count for game_id, count in counted}
+    calls = []
+    for game in scored_games(records):
+        if game.state.over:
+            continue
+        after = bid_by_then.get(game.record.id, 0)
+        played = [hand.to_engine() for hand in game.played]
+        try:
+            replay_with(game.record, played, after, recorded_adjustments(game.record))
+        except scoring.ScoringError:  # hands saved past the deadline in a race with this call
+            continue
+        calls.append({"game_id": game.record.id, "after": after})
+    if calls:
+        db.session.execute(CALL_TIME, calls)
+    db.session.commit()
+    return True

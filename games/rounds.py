@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 
 from sqlalchemy import ColumnElement, select
 from sqlalchemy.exc import IntegrityError
@@ -17,9 +18,9 @@ from sqlalchemy.exc import IntegrityError
 import tournament
 from extensions import db
 from games.creating import create_once
-from games.reading import ScoredGame, games_state, scored_games
+from games.reading import ScoredGame, call_time_if_due, deadline, games_state, scored_games
 from games.tournaments import find_tournament, tournament_teams
-from models import GameRecord
+from models import GameRecord, utc_now
 from tournament_records import (
     Format,
     RoundGameRecord,
@@ -69,12 +70,24 @@ class TableGame:
 
 @dataclass(frozen=True, slots=True)
 class PlayedRound:
-    """A round as it stands: its stored row, the team with the bye (None when all play) and
-    its tables' games in table order."""
+    """A round as it stands: its stored row, the team with the bye (None when all play), its
+    tables' games in table order, and its deadline with minutes per round (None without)."""
 
     record: RoundRecord
     bye: TournamentTeamRecord | None
     tables: tuple[TableGame, ...]
+    deadline: datetime | None = None
+
+    @property
+    def clock_waiting(self) -> datetime | None:
+        """The round's deadline while its clock has not called time yet, else None."""
+        return self.deadline if self.record.time_called_at is None else None
+
+    def minutes_left(self) -> int | None:
+        """Whole minutes until time is called (see `minutes_left`), None without a clock."""
+        if self.deadline is None:
+            return None
+        return minutes_left(self.deadline, self.record.time_called_at)
 
     @property
     def over(self) -> bool:
@@ -154,6 +167,33 @@ class Standing:
         )
 
 
+def minutes_left(due: datetime, called_at: datetime | None) -> int:
+    """Whole minutes, rounded up, until a round's clock calls time at `due`; 0 once it has
+    (`called_at`) or the deadline has come."""
+    if called_at is not None:
+        return 0
+    return max(0, -((utc_now() - due) // timedelta(minutes=1)))
+
+
+def clock_of(record: TournamentRecord) -> int | None:
+    """The latest round's clock in one small query: minutes left (0 once time is called, which
+    the first read after the deadline does), None without minutes per round or a round."""
+    if record.round_minutes is None:
+        return None
+    latest = db.session.execute(
+        select(RoundRecord.id, RoundRecord.started_at, RoundRecord.time_called_at)
+        .where(RoundRecord.tournament_id == record.id)
+        .order_by(RoundRecord.number.desc())
+        .limit(1)
+    ).first()
+    if latest is None:
+        return None
+    due = deadline(latest.started_at, record.round_minutes)
+    if latest.time_called_at is None and call_time_if_due(latest.id, due):
+        return 0
+    return minutes_left(due, latest.time_called_at)
+
+
 def rounds_of(tournament_id: int) -> ColumnElement[bool]:
     """Which stored games are a tournament's (a condition on `GameRecord`)."""
     games = (
@@ -172,7 +212,8 @@ def games_version(tournament_id: int) -> tuple[int, int, int]:
 
 def standing(record: TournamentRecord) -> Standing:
     """The tournament as it stands now (see `Standing`), read in three queries: its teams, its
-    rounds with their games, and the hands of the games not kept."""
+    rounds with their games, and the hands of the games not kept. The first read after the
+    round's deadline calls time at its tables first (`games.reading.call_time_if_due`)."""
     teams = tuple(tournament_teams(record))
     by_id = {team.id: team for team in teams}
     # Every round has a table at least (two teams make one), so the join finds every round.
@@ -191,14 +232,19 @@ def standing(record: TournamentRecord) -> Standing:
         tables.setdefault(played.id, []).append(
             TableGame(link.table, by_id[link.north_south_id], by_id[link.east_west_id], game)
         )
+    minutes = record.round_minutes
     rounds = tuple(
         PlayedRound(
             played,
             by_id[played.bye_team_id] if played.bye_team_id is not None else None,
             tuple(tables[played.id]),
+            deadline(played.started_at, minutes) if minutes is not None else None,
         )
         for played in stored.values()
     )
+    waiting = rounds[-1].clock_waiting if rounds else None
+    if waiting is not None and call_time_if_due(rounds[-1].record.id, waiting):
+        return standing(record)  # read again: time was called at its tables
     results = [table.result() for played in rounds for table in played.tables]
     byes = [played.bye.entry for played in rounds if played.bye is not None]
     ranked = tournament.standings(len(teams), results, byes, record.format)

@@ -166,8 +166,12 @@ def watch(token: str) -> Response:
     """The watch page, for the wall and the spectators: the tournament and its teams, never a
     link that changes anything; an unchanged tournament answers 304."""
     tournament = tournaments.find_tournament(token, TournamentRecord.view_token)
+    # The clock first: the read that finds the deadline passed calls time, which the games'
+    # versions then show; while it runs, the page changes each minute.
+    clock = rounds.clock_of(tournament)
     games = "-".join(str(n) for n in rounds.games_version(tournament.id))
-    facts = f"tournament-{tournament.id}-{tournament.version}-{games}-{get_locale()}-{wants_part()}"
+    facts = f"tournament-{tournament.id}-{tournament.version}-{games}-{clock}"
+    facts = f"{facts}-{get_locale()}-{wants_part()}"
 
     def page() -> Response:
         """The watch page as the tournament stands."""
