@@ -2,7 +2,8 @@
 key, the figures the page shows, shared places), every hand of every game in one CSV with its
 round and table first and a game's own columns after, a correction seen at once, the links on
 the director's and the watch page in both languages, a replaced or unknown link refused like
-the watch page, and the queries, the same for a few tables, rounds and hands or many."""
+the watch page, the queries, the same for a few tables, rounds and hands or many, and names a
+spreadsheet would run written as text."""
 
 from __future__ import annotations
 
@@ -231,3 +232,14 @@ def test_each_download_runs_the_same_few_queries_for_few_tables_rounds_and_hands
     many = downloads_queries(app, client, teams=8, played=3, hands=3)
     assert few == many
     assert max(many.values()) <= MAX_QUERIES
+
+
+def test_a_name_a_spreadsheet_would_run_is_written_as_text(client):
+    teams = "=SUM(A1): @Ana & Bia\nBlues, Caio, Duda\n"
+    director = make_tournament(client, format="round_robin", rounds="", teams=teams)
+    watch = watch_token(client, director)
+    header, row, _ = csv_table(download(client, watch, "standings.csv"))
+    first = dict(zip(header, row, strict=True))
+    assert (first["team"], first["players"]) == ("'=SUM(A1)", "'@Ana & Bia")
+    ranked = standings_json(client, watch)["standings"]
+    assert (ranked[0]["team"], ranked[0]["players"]) == ("=SUM(A1)", ["@Ana", "Bia"])
