@@ -42,6 +42,7 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 BID_TEXT = {scoring.NIL: "nil", scoring.BLIND_NIL: "blind"}
 
 SLUG_LENGTH = 30  # per team name: keeps the whole file name well under common limits
+PARTNERS = " & "  # between the names of the players scored together, in a cell
 
 
 def side_names(game_model, rules: scoring.Rules) -> tuple[str, ...]:
@@ -69,7 +70,7 @@ def csv_rows(game_model, state: scoring.Game, label: str) -> Iterator[dict]:
                 "hand": result.number,
                 "dealer": players[result.dealer],
                 "team": sides[team],
-                "players": " & ".join(players[s] for s in seats),
+                "players": PARTNERS.join(players[s] for s in seats),
                 "bids": "/".join(_bid_text(hand.bids[s]) for s in seats),
                 "tricks": _tricks_text(hand, team, rules),
                 "contract": team_hand.contract,
@@ -88,7 +89,7 @@ def csv_rows(game_model, state: scoring.Game, label: str) -> Iterator[dict]:
                 "game": label,
                 "hand": result.number,
                 "team": sides[side],
-                "players": " & ".join(players[s] for s in rules.seats_of(side)),
+                "players": PARTNERS.join(players[s] for s in rules.seats_of(side)),
                 "hand_points": shown.adjustment.points,
                 "total": shown.total,
                 "note": shown.adjustment.reason,
@@ -137,7 +138,7 @@ def csv_filename(game_model) -> str:
     """A short ASCII name for the game's CSV file, e.g. spades-team-a-vs-team-b-2026-11-29.csv
     (every player's name, one after the other, without partners)."""
     sides = side_names(game_model, game_model.scoring_rules)
-    names = [_slug(name) or f"team-{i + 1}" for i, name in enumerate(sides)]
+    names = [slug(name) or f"team-{i + 1}" for i, name in enumerate(sides)]
     parts = ["spades", "-vs-".join(names)]
     created = getattr(game_model, "created_at", None)
     if created is not None:
@@ -145,7 +146,7 @@ def csv_filename(game_model) -> str:
     return "-".join(parts) + ".csv"
 
 
-def _slug(text: str | None) -> str:
+def slug(text: str | None) -> str:
     """Lower-case ASCII letters and digits joined by hyphens, accents dropped, kept short."""
     ascii_text = unicodedata.normalize("NFKD", text or "").encode("ascii", "ignore").decode()
     slug = re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")
@@ -343,4 +344,4 @@ def stats_json(career: scoring.Career) -> dict:
 
 def stats_filename(name: str) -> str:
     """A short ASCII name for a table's stats file, e.g. spades-stats-friday-club.csv."""
-    return "-".join(part for part in ("spades-stats", _slug(name)) if part) + ".csv"
+    return "-".join(part for part in ("spades-stats", slug(name)) if part) + ".csv"

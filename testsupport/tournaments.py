@@ -1,6 +1,7 @@
 """A tournament as the tests make it through Flask's test client: the form filled in and sent,
 the links its pages give (the director's, the watch link, each table's), its rounds started and
-their games played from the director's page, and its rows counted straight from the database.
+their games played (or a hand corrected) from the director's page, and its rows counted straight
+from the database.
 """
 
 from __future__ import annotations
@@ -41,6 +42,8 @@ ONE_HAND = {"length": "hands", "hands": "1"}
 # bids, North–South one bag more), or East–West 61 to −70 (North–South set).
 NORTH_SOUTH_WINS = EVEN
 EAST_WEST_WINS = A_SET
+# The watch link's downloads, after `/w/<token>/`.
+DOWNLOADS = ("standings.csv", "standings.json", "games.csv")
 
 
 def teams_text(count: int) -> str:
@@ -147,6 +150,15 @@ def play_table(client, game: str, north_south_wins: bool = True, hands: int = 1)
     page = None
     for _ in range(hands):
         page = enter(client, game, hand["bids"], hand["tricks"], page=page)
+
+
+def correct_to_north_south(client, game: str) -> None:
+    """Correct hand 1 of a one-hand game so that North–South win it 61 to 60: everyone bids 3,
+    North takes 4 tricks and the others 3 each."""
+    edit = Page(client.get(f"/g/{game}/hands/1"))
+    taps = {f"bid_{seat}": 3 for seat in range(4)}
+    taps |= {f"tricks_{seat}": tricks for seat, tricks in enumerate((4, 3, 3, 3))}
+    assert submit(client, edit.form(cls="hand-form"), taps).status_code == 303
 
 
 def play_round(client, director: str, winners: str) -> list[PlayedTable]:

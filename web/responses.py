@@ -49,11 +49,15 @@ def unless_unchanged(etag: str, render: Callable[[], Response]) -> Response:
     return response
 
 
-def csv_attachment(body: str, filename: str) -> Response:
-    """CSV text as a file to download under `filename`."""
-    response = Response(body, mimetype="text/csv")
+def attachment(response: Response, filename: str) -> Response:
+    """The answer as a file to download under `filename`."""
     response.headers.set("Content-Disposition", "attachment", filename=filename)
     return response
+
+
+def csv_attachment(body: str, filename: str) -> Response:
+    """CSV text as a file to download under `filename`."""
+    return attachment(Response(body, mimetype="text/csv"), filename)
 
 
 def json_answer(data: object) -> Response:

@@ -1,7 +1,8 @@
 """Tournaments: the form that makes one, the director's page, the watch page, the printable
 table cards and each table's scorer's page; and a table's link replaced from the director's
 page; a round started from the director's page, the standings and the round in play on the
-director's and the watch page, and a table's link leading to the game at that table."""
+director's and the watch page, and a table's link leading to the game at that table; and the
+downloads of the watch link (the standings as CSV and JSON, every game's hands as CSV)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from werkzeug.wrappers import Response
 from extensions import limit_writes
 from forms import ActionForm
 from forms.tournaments import FORMAT_NAMES, TournamentForm
-from games import rounds, tournaments
+from games import rounds, tournament_exports, tournaments
 from models import new_token
 from tournament_records import Format, TournamentRecord
 from web import TOURNAMENT_LINKS, TOURNAMENT_TABLE_LINKS, TOURNAMENT_VIEW_LINKS
@@ -22,7 +23,8 @@ from web.device import device_of_request, remember_device
 from web.lookups import limit_guesses
 from web.pages import public_url, wants_part
 from web.qr import qr_svg
-from web.responses import app_etag, unless_unchanged
+from web.responses import app_etag, attachment, csv_attachment, json_answer, unless_unchanged
+from web.viewing import game_label
 
 bp = Blueprint("tournaments", __name__)
 
@@ -179,6 +181,39 @@ def watch(token: str) -> Response:
         return make_response(render_template("tournament_watch.html", **about(tournament)))
 
     return unless_unchanged(app_etag(facts), page)
+
+
+def watched(token: str) -> rounds.Standing:
+    """Where the tournament behind watch link `token` stands (404 or 410 as its page)."""
+    return rounds.standing(tournaments.find_tournament(token, TournamentRecord.view_token))
+
+
+@bp.get(f"{TOURNAMENT_VIEW_LINKS}/<token:token>/standings.csv")
+@limit_guesses
+def standings_csv(token: str) -> Response:
+    """The standings as CSV, one row per team best first, from the watch link."""
+    now = watched(token)
+    body = tournament_exports.standings_csv(now)
+    return csv_attachment(body, tournament_exports.filename(now, "standings", "csv"))
+
+
+@bp.get(f"{TOURNAMENT_VIEW_LINKS}/<token:token>/standings.json")
+@limit_guesses
+def standings_json(token: str) -> Response:
+    """The standings as JSON, from the watch link."""
+    now = watched(token)
+    shown = json_answer(tournament_exports.standings_json(now))
+    return attachment(shown, tournament_exports.filename(now, "standings", "json"))
+
+
+@bp.get(f"{TOURNAMENT_VIEW_LINKS}/<token:token>/games.csv")
+@limit_guesses
+def games_csv(token: str) -> Response:
+    """Every hand of every game of the tournament as one CSV, its round and table first, from
+    the watch link."""
+    now = watched(token)
+    body = tournament_exports.games_csv(now, game_label)
+    return csv_attachment(body, tournament_exports.filename(now, "games", "csv"))
 
 
 @bp.get(f"{TOURNAMENT_TABLE_LINKS}/<token:token>")

@@ -1,6 +1,7 @@
 """A backup keeps everything: `flask export-games` writes every table and column of the models to
 one file, and `flask import-games` loads it into an empty database, where every link answers as
-it did and the app goes on giving new rows fresh ids."""
+it did (a tournament's standings and games too) and the app goes on giving new rows fresh
+ids."""
 
 from __future__ import annotations
 
@@ -11,9 +12,18 @@ import pytest
 from extensions import db
 from games.backup import VERSION
 from testsupport.apps import drop, fresh_app
-from testsupport.backups import every_row, everything_answered, play_evening
+from testsupport.backups import answer, every_row, everything_answered, play_evening
 from testsupport.playing import enter, link_on, rematch, replace_link
 from testsupport.tables import FIRST_PAIRING, NORTH_SOUTH_WIN, TO_100, make_table, start_at_table
+from testsupport.tournaments import (
+    DOWNLOADS,
+    make_tournament,
+    play_table,
+    round_tables,
+    start_round,
+    teams_text,
+    watch_token,
+)
 from web.device import DEVICE_COOKIE
 
 
@@ -124,3 +134,36 @@ def test_after_an_import_new_tables_games_hands_and_links_get_fresh_ids(
     # What was imported is still there, beside the new rows.
     assert phone.get(f"/g/{game}").status_code == 200
     assert phone.get(f"/t/{table}").status_code == 200
+
+
+def test_a_played_tournament_comes_back_with_the_same_standings_and_games(
+    client, runner, second_app, tmp_path
+):
+    """A Swiss of four teams, games of two hands: round 1 played (North–South win both tables,
+    122 to 120), round 2 started with a hand played at table 1. Team 1 and Team 3 share first
+    place, Team 2 and Team 4 third; its pages and downloads answer the same from the backup."""
+    director = make_tournament(
+        client, length="hands", hands="2", format="swiss", rounds="2", teams=teams_text(4)
+    )
+    start_round(client, director)
+    for table in round_tables(client, director):
+        play_table(client, table.game, hands=2)
+    start_round(client, director)
+    play_table(client, round_tables(client, director)[0].game)
+    watch = watch_token(client, director)
+    paths = [f"/d/{director}", f"/w/{watch}", *(f"/w/{watch}/{name}" for name in DOWNLOADS)]
+    before = {path: answer(client, path) for path in paths}
+    assert {status for status, *_ in before.values()} == {200}
+    ranked = json.loads(before[f"/w/{watch}/standings.json"][3])["standings"]
+    assert [(row["place"], row["team"], row["points"]) for row in ranked] == [
+        (1, "Team 1", 122),
+        (1, "Team 3", 122),
+        (3, "Team 2", 120),
+        (3, "Team 4", 120),
+    ]
+    exported(runner, tmp_path / "backup.json")
+
+    other = second_app()
+    imported(other, tmp_path / "backup.json")
+    phone = other.test_client()
+    assert {path: answer(phone, path) for path in paths} == before

@@ -8,10 +8,11 @@ from __future__ import annotations
 import re
 
 from testsupport.database import MAX_QUERIES, queries_sent
-from testsupport.pages import Page, submit
+from testsupport.pages import Page
 from testsupport.tournaments import (
     ONE_HAND,
     PT,
+    correct_to_north_south,
     make_tournament,
     pairs,
     play_round,
@@ -27,15 +28,6 @@ from testsupport.tournaments import (
 # The director's and the watch page read the tournament, its teams, its rounds with all their
 # games, and (for the games no replay is kept of) their hands; the director's, its tables too.
 TOURNAMENT_QUERIES = MAX_QUERIES + 1
-
-
-def correct_to_north_south(client, game: str) -> None:
-    """Correct hand 1 of a one-hand game so that North–South win it 61 to 60: everyone bids 3,
-    North takes 4 tricks and the others 3 each."""
-    edit = Page(client.get(f"/g/{game}/hands/1"))
-    taps = {f"bid_{seat}": 3 for seat in range(4)}
-    taps |= {f"tricks_{seat}": tricks for seat, tricks in enumerate((4, 3, 3, 3))}
-    assert submit(client, edit.form(cls="hand-form"), taps).status_code == 303
 
 
 def test_a_correction_after_a_round_changes_the_standings_at_once_and_not_the_pairings(client):
