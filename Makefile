@@ -99,7 +99,8 @@ test-pg: $(VENV)/.dev translations
 	DATABASE_URL=$(PG_URL) $(BIN)/python -m pytest -m "not browser"
 
 # Throughput and latency against the stack's own ceiling, the template share of a page, the
-# tables one machine holds, and Save to screen on a phone's network; not part of `make test`.
+# tables one machine holds, Save to screen on a phone's network, and a tournament of 32 tables
+# (its watch page, its poll, Start round and the Swiss pairing); not part of `make test`.
 # Debian's wrk loads the servers, installed when it is missing and we are root; without it a
 # small Python client does. The phone needs Chromium (`make chromium`) and htmx from npm.
 bench: $(VENV)/.dev translations node_modules/.installed
@@ -112,6 +113,8 @@ bench: $(VENV)/.dev translations node_modules/.installed
 	$(BIN)/python bench/renders.py
 	$(BIN)/python bench/tables.py
 	$(BIN)/python bench/tap.py
+	$(BIN)/python bench/tournament_bench.py
+	$(BIN)/python bench/pairing_bench.py
 
 # Extract the strings to translate, from every module and template (babel.cfg says which by
 # pattern; the presets' names come from the engine), and merge them into the catalogue.

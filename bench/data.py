@@ -209,12 +209,12 @@ def game_row(
     )
 
 
-def hand_rows(game_id: int, hands: list[scoring.Hand]) -> list[dict]:
-    """The stored rows of a game's hands, numbered from 1, as `POST /g/<token>/hand` writes
-    them; for one insert of many at once."""
+def hand_rows(game_id: int, hands: list[scoring.Hand], first: int = 1) -> list[dict]:
+    """The stored rows of a game's hands, numbered from `first` (a game's next hand), as
+    `POST /g/<token>/hand` writes them; for one insert of many at once."""
     from models import hand_columns
 
     return [
         {"game_id": game_id, "number": number} | hand_columns(hand)
-        for number, hand in enumerate(hands, start=1)
+        for number, hand in enumerate(hands, start=first)
     ]

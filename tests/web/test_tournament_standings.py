@@ -1,7 +1,8 @@
 """What a tournament's pages show as its rounds are played: a correction after a round changing
 the standings at once but never the pairings made; King's table moving its winners up; a
 table's link between rounds; the watch page with no edit link, its tag moving with any game of
-the tournament; and the queries per page, the same for a few tables or many."""
+the tournament; and the queries per page and of the watch page's unchanged poll, the same for
+a few tables or many."""
 
 from __future__ import annotations
 
@@ -28,6 +29,8 @@ from testsupport.tournaments import (
 # The director's and the watch page read the tournament, its teams, its rounds with all their
 # games, and (for the games no replay is kept of) their hands; the director's, its tables too.
 TOURNAMENT_QUERIES = MAX_QUERIES + 1
+# The watch page's unchanged poll reads the tournament and its games' versions, nothing more.
+POLL_QUERIES = 2
 
 
 def test_a_correction_after_a_round_changes_the_standings_at_once_and_not_the_pairings(client):
@@ -122,25 +125,36 @@ def test_the_watch_pages_tag_moves_when_any_game_of_the_tournament_changes(clien
 
 
 def pages_queries(app, client, teams: int) -> dict[str, int]:
-    """How many queries the director's page, the watch page and a table's link run for a
-    round robin of `teams` teams, its first round played and its second just started."""
+    """How many queries the director's page, the watch page, its unchanged poll and a table's
+    link run for a round robin of `teams` teams, its first round played and its second just
+    started."""
     director = make_tournament(client, **ONE_HAND, format="round_robin", teams=teams_text(teams))
     start_round(client, director)
     play_round(client, director, "N" * (teams // 2))
     start_round(client, director)
     watch = watch_token(client, director)
     table = table_tokens(client, director)[0]
+    tag = client.get(f"/w/{watch}").headers["ETag"]
     app.extensions["replays"].clear()  # every game's hands read again: one query for them all
+    asked = {
+        "director": (f"/d/{director}", {}, 200),
+        "watch": (f"/w/{watch}", {}, 200),
+        "poll": (f"/w/{watch}", {"If-None-Match": tag}, 304),
+        "table": (f"/s/{table}", {}, 303),
+    }
     counted = {}
-    for path, status in ((f"/d/{director}", 200), (f"/w/{watch}", 200), (f"/s/{table}", 303)):
+    for name, (path, headers, status) in asked.items():
         with queries_sent(app) as statements:
-            assert client.get(path).status_code == status
-        counted[path.split("/")[1]] = len(statements)
+            assert client.get(path, headers=headers).status_code == status
+        counted[name] = len(statements)
     return counted
 
 
-def test_the_tournament_pages_run_the_same_few_queries_for_two_tables_or_eight(app, client):
+def test_the_tournament_pages_and_the_watch_poll_run_the_same_few_queries_for_two_tables_or_eight(
+    app, client
+):
     few = pages_queries(app, client, 4)
     many = pages_queries(app, client, 16)
     assert few == many
     assert max(many.values()) <= TOURNAMENT_QUERIES
+    assert many["poll"] == POLL_QUERIES
