@@ -13,12 +13,13 @@ from werkzeug.wrappers import Response
 
 from extensions import limit_writes
 from forms import ActionForm
-from forms.tournaments import FORMAT_NAMES, TournamentForm
+from forms.tournaments import FORMAT_NAMES, ROWS, TournamentForm
 from games import rounds, tournaments
 from models import new_token
 from tournament_records import Format, TournamentRecord
 from web import TOURNAMENT_LINKS, TOURNAMENT_TABLE_LINKS, TOURNAMENT_VIEW_LINKS
 from web.device import device_of_request, remember_device
+from web.filters import rules_summary
 from web.lookups import limit_guesses
 from web.pages import public_url, wants_part
 from web.qr import qr_svg
@@ -64,12 +65,14 @@ def format_words(tournament: TournamentRecord) -> str:
 
 
 def about(tournament: TournamentRecord) -> dict[str, Any]:
-    """What every page of a tournament shows of it: its name, its length and format in words,
-    its teams in entry order, and where it stands (its rounds, the round in play, the
+    """What every page of a tournament shows of it: its name, its rules, its length and format
+    in words, its teams in entry order, and where it stands (its rounds, the round in play, the
     standings)."""
     now = rounds.standing(tournament)
     return {
         "tournament": tournament,
+        # The house rules its form offers: the number of hands is the length, said once beside.
+        "rules": rules_summary(tournament, ROWS),
         "length": length_words(tournament),
         "format": format_words(tournament),
         "teams": now.teams,
