@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, make_response, redirect, render_template, url_for
+from flask import Blueprint, abort, redirect, render_template, url_for
 from flask_babel import get_locale, gettext, ngettext
 from werkzeug.wrappers import Response
 
@@ -21,9 +21,9 @@ from web import TOURNAMENT_LINKS, TOURNAMENT_TABLE_LINKS, TOURNAMENT_VIEW_LINKS
 from web.device import device_of_request, remember_device
 from web.filters import rules_summary
 from web.lookups import limit_guesses
-from web.pages import public_url, wants_part
+from web.pages import page_or_part, public_url, wants_part
 from web.qr import qr_svg
-from web.responses import app_etag, unless_unchanged
+from web.responses import POLL_SECONDS, app_etag, unless_unchanged
 
 bp = Blueprint("tournaments", __name__)
 
@@ -167,15 +167,20 @@ def rotate_table(token: str, number: int) -> Response:
 @limit_guesses
 def watch(token: str) -> Response:
     """The watch page, for the wall and the spectators: the tournament and its teams, never a
-    link that changes anything; an unchanged tournament answers 304."""
-    tournament = tournaments.find_tournament(token, TournamentRecord.view_token)
-    games = "-".join(str(n) for n in rounds.games_version(tournament.id))
+    link that changes anything; it asks for its round and standings again every few seconds,
+    as a view link does, and an unchanged tournament answers 304."""
+    tournament, state = rounds.watched(token)
+    games = "-".join(str(n) for n in state)
     facts = f"tournament-{tournament.id}-{tournament.version}-{games}-{get_locale()}-{wants_part()}"
 
     def page() -> Response:
-        """The watch page as the tournament stands."""
-        # As an HTML page: a bare Response would be served as plain text.
-        return make_response(render_template("tournament_watch.html", **about(tournament)))
+        """The watch page, or its part, as the tournament stands."""
+        return page_or_part(
+            "tournament_watch.html",
+            "_tournament_wall.html",
+            **about(tournament),
+            poll_seconds=POLL_SECONDS,
+        )
 
     return unless_unchanged(app_etag(facts), page)
 
