@@ -292,11 +292,13 @@ def blind_bid_within_tricks(form: Any, field: Any, preset: scoring.Preset | None
         raise ValidationError(gettext("At most the tricks of a hand: %(tricks)s.", tricks=tricks))
 
 
-def changes(preset: scoring.Rules, rules: scoring.Rules) -> list[tuple[str, str]]:
-    """The house rules of `rules` that differ from the preset's, each as its label and its
-    value in the user's language."""
+def changes(
+    preset: scoring.Rules, rules: scoring.Rules, rows: tuple[HouseRule, ...] = OFFERED
+) -> list[tuple[str, str]]:
+    """The house rules of `rules` among `rows` (every one offered, unless told) that differ
+    from the preset's, each as its label and its value in the user's language."""
     return [
         (str(row.label), row.wording(getattr(rules, row.name)))
-        for row in OFFERED
+        for row in rows
         if getattr(rules, row.name) != getattr(preset, row.name)
     ]

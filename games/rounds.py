@@ -12,14 +12,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import ColumnElement, select
+from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 
 import tournament
 from extensions import db
 from games.creating import create_once
-from games.reading import ScoredGame, call_time_if_due, deadline, games_state, scored_games
-from games.tournaments import find_tournament, tournament_teams
+from games.reading import ScoredGame, call_time_if_due, deadline, scored_games
+from games.tournaments import find_tournament, no_tournament, tournament_teams
 from models import GameRecord, utc_now
 from tournament_records import (
     Format,
@@ -194,20 +194,28 @@ def clock_of(record: TournamentRecord) -> int | None:
     return minutes_left(due, latest.time_called_at)
 
 
-def rounds_of(tournament_id: int) -> ColumnElement[bool]:
-    """Which stored games are a tournament's (a condition on `GameRecord`)."""
-    games = (
-        select(RoundGameRecord.game_id)
-        .join(RoundRecord, RoundRecord.id == RoundGameRecord.round_id)
-        .where(RoundRecord.tournament_id == tournament_id)
-    )
-    return GameRecord.id.in_(games)
-
-
-def games_version(tournament_id: int) -> tuple[int, int, int]:
-    """What a tournament's games look like in one small query: how many, their versions
-    summed and the newest (any write to any of them moves it)."""
-    return games_state(rounds_of(tournament_id))
+def watched(token: str) -> tuple[TournamentRecord, tuple[int, int, int]]:
+    """The tournament behind a watch link and what its games look like (how many, their
+    versions summed and the newest: any write to any of them moves it), in one small query,
+    all that an unchanged watch page's poll reads; as `find_tournament` for a link that is no
+    tournament's."""
+    # Grouped by the tournament's key, its other columns may be selected as they are.
+    row = db.session.execute(
+        select(
+            TournamentRecord,
+            func.count(GameRecord.id),
+            func.coalesce(func.sum(GameRecord.version), 0),
+            func.coalesce(func.max(GameRecord.id), 0),
+        )
+        .outerjoin(RoundRecord, RoundRecord.tournament_id == TournamentRecord.id)
+        .outerjoin(RoundGameRecord, RoundGameRecord.round_id == RoundRecord.id)
+        .outerjoin(GameRecord, GameRecord.id == RoundGameRecord.game_id)
+        .where(TournamentRecord.view_token == token)
+        .group_by(TournamentRecord.id)
+    ).first()
+    if row is None:
+        raise no_tournament(token)
+    return row[0], (int(row[1]), int(row[2]), int(row[3]))
 
 
 def standing(record: TournamentRecord) -> Standing:

@@ -140,6 +140,12 @@ def was_replaced(token: str) -> bool:
     return db.session.scalar(found) is not None
 
 
+def no_tournament(token: str) -> LookupError:
+    """Why a link finds no tournament: LinkReplaced for a link that was replaced,
+    TournamentNotFound for any other."""
+    return TournamentLinkReplaced(token) if was_replaced(token) else TournamentNotFound(token)
+
+
 def find_tournament(
     token: str, link: InstrumentedAttribute[str] = TournamentRecord.edit_token
 ) -> TournamentRecord:
@@ -149,7 +155,7 @@ def find_tournament(
         select(TournamentRecord).where(link == token)
     )
     if found is None:
-        raise TournamentLinkReplaced(token) if was_replaced(token) else TournamentNotFound(token)
+        raise no_tournament(token)
     return found
 
 
@@ -162,7 +168,7 @@ def find_table_link(token: str) -> tuple[TournamentTableRecord, TournamentRecord
         .where(TournamentTableRecord.token == token)
     ).first()
     if row is None:
-        raise TournamentLinkReplaced(token) if was_replaced(token) else TournamentNotFound(token)
+        raise no_tournament(token)
     return row[0], row[1]
 
 

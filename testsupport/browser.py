@@ -27,6 +27,8 @@ LAUNCH_ARGS = [
     "--disable-sync",
 ]
 PHONE_SIZE = {"width": 390, "height": 844}
+# The screen on the wall a tournament's watch page is shown on, in landscape.
+TV_SIZE = {"width": 1920, "height": 1080}
 # How Chromium notes a 4xx answer in the console; the tests check statuses themselves.
 HTTP_STATUS_NOTE = "Failed to load resource: the server responded with a status of"
 

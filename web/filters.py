@@ -11,7 +11,7 @@ from markupsafe import Markup
 
 import chart
 import scoring
-from forms.house_rules import changes
+from forms.house_rules import OFFERED, HouseRule, changes
 from forms.played import played_words, preset_fields, rule_set_fields, what_is_played
 from web.pages import HISTORY_SHOWN, public_url
 
@@ -170,11 +170,14 @@ def preset_choices() -> list[tuple[str, str, str]]:
     return [(key, gettext(p.name), gettext(p.description)) for key, p in presets]
 
 
-def rules_summary(game: Any) -> tuple[str, list[tuple[str, str]]]:
+def rules_summary(
+    game: Any, rows: tuple[HouseRule, ...] = OFFERED
+) -> tuple[str, list[tuple[str, str]]]:
     """What a stored game plays by, for its page: the name of its preset and each house rule
-    that differs from the preset (its label and value), in the user's language."""
+    among `rows` (every one offered, unless told) that differs from the preset (its label and
+    value), in the user's language."""
     rules = game.scoring_rules
     preset = scoring.ALL_PRESETS.get(game.preset)
     if preset is None:  # a preset no longer offered: its key, and the rules as they are
-        return game.preset, changes(scoring.Rules(), rules)
-    return gettext(preset.name), changes(preset.rules, rules)
+        return game.preset, changes(scoring.Rules(), rules, rows)
+    return gettext(preset.name), changes(preset.rules, rules, rows)

@@ -8,22 +8,30 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, make_response, redirect, render_template, url_for
+from flask import Blueprint, abort, redirect, render_template, url_for
 from flask_babel import get_locale, gettext, ngettext
 from werkzeug.wrappers import Response
 
 from extensions import limit_writes
 from forms import ActionForm
-from forms.tournaments import FORMAT_NAMES, TournamentForm
+from forms.tournaments import FORMAT_NAMES, ROWS, TournamentForm
 from games import rounds, tournament_exports, tournaments
 from models import new_token
 from tournament_records import Format, TournamentRecord
 from web import TOURNAMENT_LINKS, TOURNAMENT_TABLE_LINKS, TOURNAMENT_VIEW_LINKS
 from web.device import device_of_request, remember_device
+from web.filters import rules_summary
 from web.lookups import limit_guesses
-from web.pages import public_url, wants_part
+from web.pages import page_or_part, public_url, wants_part
 from web.qr import qr_svg
-from web.responses import app_etag, attachment, csv_attachment, json_answer, unless_unchanged
+from web.responses import (
+    POLL_SECONDS,
+    app_etag,
+    attachment,
+    csv_attachment,
+    json_answer,
+    unless_unchanged,
+)
 from web.viewing import game_label
 
 bp = Blueprint("tournaments", __name__)
@@ -66,12 +74,14 @@ def format_words(tournament: TournamentRecord) -> str:
 
 
 def about(tournament: TournamentRecord) -> dict[str, Any]:
-    """What every page of a tournament shows of it: its name, its length and format in words,
-    its teams in entry order, and where it stands (its rounds, the round in play, the
+    """What every page of a tournament shows of it: its name, its rules, its length and format
+    in words, its teams in entry order, and where it stands (its rounds, the round in play, the
     standings)."""
     now = rounds.standing(tournament)
     return {
         "tournament": tournament,
+        # The house rules its form offers: the number of hands is the length, said once beside.
+        "rules": rules_summary(tournament, ROWS),
         "length": length_words(tournament),
         "format": format_words(tournament),
         "teams": now.teams,
@@ -166,19 +176,24 @@ def rotate_table(token: str, number: int) -> Response:
 @limit_guesses
 def watch(token: str) -> Response:
     """The watch page, for the wall and the spectators: the tournament and its teams, never a
-    link that changes anything; an unchanged tournament answers 304."""
-    tournament = tournaments.find_tournament(token, TournamentRecord.view_token)
-    # The clock first: the read that finds the deadline passed calls time, which the games'
-    # versions then show; while it runs, the page changes each minute.
+    link that changes anything; it asks for its round and standings again every few seconds,
+    as a view link does, and an unchanged tournament answers 304."""
+    tournament, state = rounds.watched(token)
+    # With minutes per round, the clock: the read that finds the deadline passed calls time,
+    # and while the clock runs the page changes each minute.
     clock = rounds.clock_of(tournament)
-    games = "-".join(str(n) for n in rounds.games_version(tournament.id))
+    games = "-".join(str(n) for n in state)
     facts = f"tournament-{tournament.id}-{tournament.version}-{games}-{clock}"
     facts = f"{facts}-{get_locale()}-{wants_part()}"
 
     def page() -> Response:
-        """The watch page as the tournament stands."""
-        # As an HTML page: a bare Response would be served as plain text.
-        return make_response(render_template("tournament_watch.html", **about(tournament)))
+        """The watch page, or its part, as the tournament stands."""
+        return page_or_part(
+            "tournament_watch.html",
+            "_tournament_wall.html",
+            **about(tournament),
+            poll_seconds=POLL_SECONDS,
+        )
 
     return unless_unchanged(app_etag(facts), page)
 

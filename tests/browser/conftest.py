@@ -98,7 +98,8 @@ def phone(browser, base_url):
     """Open phones: `phone(locale=..., color_scheme=..., javascript=..., width=...)`.
 
     Each phone is a new browser context (its own cookies), emulating a touch phone of
-    390 × 844 CSS pixels at 3 device pixels each. After the test, no phone may have met a
+    390 × 844 CSS pixels at 3 device pixels each; `screen=TV_SIZE` makes it a television
+    instead (1920 × 1080, one device pixel each, no touch). After the test, no phone may have met a
     script error, a console error (a refused script or style shows there) or tried to reach
     any address but the app and the pinned htmx file, unless it was opened with
     `expect_errors=True`.
@@ -111,6 +112,7 @@ def phone(browser, base_url):
         color_scheme: str = "light",
         javascript: bool = True,
         width: int = PHONE_SIZE["width"],
+        screen: dict[str, int] | None = None,
         bypass_csp: bool = False,
         htmx_body: bytes | None = None,
         expect_errors: bool = False,
@@ -118,11 +120,12 @@ def phone(browser, base_url):
         storage_state=None,
     ) -> Phone:
         """A new phone; `htmx_body` replaces the htmx file served (to test its hash)."""
+        a_phone = screen is None
         context = browser.new_context(
-            viewport={"width": width, "height": PHONE_SIZE["height"]},
-            device_scale_factor=3,
-            is_mobile=True,
-            has_touch=True,
+            viewport=screen or {"width": width, "height": PHONE_SIZE["height"]},
+            device_scale_factor=3 if a_phone else 1,
+            is_mobile=a_phone,
+            has_touch=a_phone,
             locale=locale,
             color_scheme=color_scheme,
             java_script_enabled=javascript,

@@ -20,6 +20,7 @@ from testsupport.tournaments import (
     send_tournament_form,
     teams_text,
     tournament_rows,
+    watch_token,
 )
 from tournament_records import (
     FEWEST_TEAMS,
@@ -297,3 +298,14 @@ def test_the_formats_stored_and_a_swiss_most_rounds_are_the_pairing_packages_own
     for teams in range(FEWEST_TEAMS, MOST_TEAMS + 1):
         most = min(tournament.round_robin_rounds(teams), MOST_ROUNDS)
         assert most_rounds(tournament_records.Format.SWISS, teams) == most
+
+
+def test_a_tournament_of_a_number_of_hands_says_it_once_beside_its_other_house_rules(client):
+    director = make_tournament(client, length="hands", hands="2", target="300")
+    watch = watch_token(client, director)
+    for path in (f"/d/{director}", f"/w/{watch}"):
+        page = Page(client.get(path))
+        assert page.text.count("2 hands a game") == 1, path
+        rules = page.find("p", "rules-summary").text
+        assert "Points to win: 300" in rules, rules
+        assert "Hands" not in rules, rules
