@@ -175,11 +175,14 @@ def minutes_left(due: datetime, called_at: datetime | None) -> int:
     return max(0, -((utc_now() - due) // timedelta(minutes=1)))
 
 
-def clock_of(record: TournamentRecord) -> int | None:
-    """The latest round's clock in one small query: minutes left (0 once time is called, which
-    the first read after the deadline does), None without minutes per round or a round."""
+def watched(token: str) -> tuple[TournamentRecord, tuple[int, int, int], int | None]:
+    """What a watch page's poll reads: `watched_games`, and with minutes per round the latest
+    round's clock in one small query more, as minutes left (0 once time is called; None
+    without minutes per round or a round). The read that finds the deadline passed calls time
+    (`games.reading.call_time_if_due`) and reads the games again, as the call left them."""
+    record, state = watched_games(token)
     if record.round_minutes is None:
-        return None
+        return record, state, None
     latest = db.session.execute(
         select(RoundRecord.id, RoundRecord.started_at, RoundRecord.time_called_at)
         .where(RoundRecord.tournament_id == record.id)
@@ -187,14 +190,15 @@ def clock_of(record: TournamentRecord) -> int | None:
         .limit(1)
     ).first()
     if latest is None:
-        return None
+        return record, state, None
     due = deadline(latest.started_at, record.round_minutes)
     if latest.time_called_at is None and call_time_if_due(latest.id, due):
-        return 0
-    return minutes_left(due, latest.time_called_at)
+        record, state = watched_games(token)
+        return record, state, 0
+    return record, state, minutes_left(due, latest.time_called_at)
 
 
-def watched(token: str) -> tuple[TournamentRecord, tuple[int, int, int]]:
+def watched_games(token: str) -> tuple[TournamentRecord, tuple[int, int, int]]:
     """The tournament behind a watch link and what its games look like (how many, their
     versions summed and the newest: any write to any of them moves it), in one small query,
     all that an unchanged watch page's poll reads; as `find_tournament` for a link that is no

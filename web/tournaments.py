@@ -178,10 +178,8 @@ def watch(token: str) -> Response:
     """The watch page, for the wall and the spectators: the tournament and its teams, never a
     link that changes anything; it asks for its round and standings again every few seconds,
     as a view link does, and an unchanged tournament answers 304."""
-    tournament, state = rounds.watched(token)
-    # With minutes per round, the clock: the read that finds the deadline passed calls time,
-    # and while the clock runs the page changes each minute.
-    clock = rounds.clock_of(tournament)
+    # With minutes per round, the clock too: while it runs the page changes each minute.
+    tournament, state, clock = rounds.watched(token)
     games = "-".join(str(n) for n in state)
     facts = f"tournament-{tournament.id}-{tournament.version}-{games}-{clock}"
     facts = f"{facts}-{get_locale()}-{wants_part()}"

@@ -29,8 +29,8 @@ from testsupport.tournaments import (
 # The director's and the watch page read the tournament, its teams, its rounds with all their
 # games, and (for the games no replay is kept of) their hands; the director's, its tables too.
 TOURNAMENT_QUERIES = MAX_QUERIES + 1
-# The watch page's unchanged poll reads the tournament and its games' versions, nothing more.
-POLL_QUERIES = 2
+# The watch page's unchanged poll reads the tournament with its games' versions in one query.
+POLL_QUERIES = 1
 
 
 def test_a_correction_after_a_round_changes_the_standings_at_once_and_not_the_pairings(client):
