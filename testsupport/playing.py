@@ -141,6 +141,15 @@ def press(client, token: str, action: str, expect: int = 303):
     return response
 
 
+def correct_hand(client, token: str, number: int, hand: dict) -> None:
+    """Correct hand `number` of a game through its edit page to `hand` (its bids and tricks by
+    seat), as a scorer does after the fact; the save must be accepted."""
+    edit = Page(client.get(f"/g/{token}/hands/{number}"))
+    taps = hand_taps(hand["bids"], hand["tricks"])
+    response = submit(client, edit.form(cls="hand-form"), taps)
+    assert response.status_code == 303, response.get_data(as_text=True)
+
+
 def adjust(client, token: str, after: int, changes: dict, expect: int = 303):
     """Fill in the adjustment form after hand `after` (a side, points, a reason) and send it;
     the answer."""

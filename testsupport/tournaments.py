@@ -46,9 +46,16 @@ EAST_WEST_WINS = A_SET
 DOWNLOADS = ("standings.csv", "standings.json", "games.csv")
 
 
+def team_names(count: int) -> list[str]:
+    """The names of `count` teams in entry order: "Team 1", "Team 2", and so on."""
+    return [f"Team {n}" for n in range(1, count + 1)]
+
+
 def teams_text(count: int) -> str:
     """`count` teams, one per line: "Team 1: Player 1a & Player 1b", and so on."""
-    return "".join(f"Team {n}: Player {n}a & Player {n}b\n" for n in range(1, count + 1))
+    return "".join(
+        f"{name}: Player {n}a & Player {n}b\n" for n, name in enumerate(team_names(count), 1)
+    )
 
 
 def send_tournament_form(client, headers=None, **typed):
@@ -80,6 +87,16 @@ def table_tokens(client, director: str) -> list[str]:
     """Each table's scorer's token, by table number, as the cards page prints them."""
     html = client.get(f"/d/{director}/cards").get_data(as_text=True)
     return re.findall(rf'<p class="card-address">[^<]*/s/({TOKEN})</p>', html)
+
+
+def game_at_table(client, table: str) -> str:
+    """Open a table's link (its token `table`) as the table's scorer does while a round is in
+    play: it leads (303) to the game at that table; that game's edit token."""
+    response = client.get(f"/s/{table}")
+    assert response.status_code == 303, response.get_data(as_text=True)
+    found = re.fullmatch(rf"/g/({TOKEN})", response.headers["Location"])
+    assert found, response.headers["Location"]
+    return found.group(1)
 
 
 def replace_tournament_link(client, director: str, which: str) -> str:
@@ -169,6 +186,13 @@ def play_round(client, director: str, winners: str) -> list[PlayedTable]:
     for table, winner in zip(tables, winners, strict=True):
         play_table(client, table.game, north_south_wins=winner == "N")
     return round_tables(client, director)
+
+
+def bye_of(client, director: str) -> str | None:
+    """The team the director's page says has the bye in the latest round; None when every team
+    plays."""
+    said = Page(client.get(f"/d/{director}")).find_all("p", "round-bye")
+    return said[0].find("bdi").text if said else None
 
 
 def standings(client, path: str, headers=None) -> list[tuple[str, ...]]:

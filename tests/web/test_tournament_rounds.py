@@ -25,14 +25,10 @@ from testsupport.tournaments import (
     standings,
     start_round,
     table_tokens,
+    team_names,
     teams_text,
     watch_token,
 )
-
-
-def team_names(count: int) -> list[str]:
-    """The names `teams_text(count)` gives its teams, in entry order."""
-    return [f"Team {n}" for n in range(1, count + 1)]
 
 
 def test_a_six_team_round_robin_played_round_by_round_has_every_pair_meet_once(app, client):
