@@ -14,7 +14,7 @@ from sqlalchemy import func, select
 from extensions import db
 from models import GameRecord, HandRecord
 from testsupport.pages import Page, submit
-from testsupport.playing import A_SET, EVEN, enter
+from testsupport.playing import A_SET, EVEN, correct_hand, enter
 from tournament_records import (
     ReplacedTournamentLink,
     RoundGameRecord,
@@ -172,10 +172,7 @@ def play_table(client, game: str, north_south_wins: bool = True, hands: int = 1)
 def correct_to_north_south(client, game: str) -> None:
     """Correct hand 1 of a one-hand game so that North–South win it 61 to 60: everyone bids 3,
     North takes 4 tricks and the others 3 each."""
-    edit = Page(client.get(f"/g/{game}/hands/1"))
-    taps = {f"bid_{seat}": 3 for seat in range(4)}
-    taps |= {f"tricks_{seat}": tricks for seat, tricks in enumerate((4, 3, 3, 3))}
-    assert submit(client, edit.form(cls="hand-form"), taps).status_code == 303
+    correct_hand(client, game, 1, NORTH_SOUTH_WINS)
 
 
 def play_round(client, director: str, winners: str) -> list[PlayedTable]:
