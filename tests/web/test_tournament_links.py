@@ -20,6 +20,8 @@ from testsupport.tournaments import (
     make_tournament,
     replace_table_link,
     replace_tournament_link,
+    round_tables,
+    start_round,
     table_tokens,
     teams_text,
     tournament_rows,
@@ -247,3 +249,31 @@ def test_the_directors_page_runs_the_same_few_queries_for_two_teams_or_sixty_fou
     few = directors_page_queries(app, client, 2)
     many = directors_page_queries(app, client, 64)
     assert few == many <= MAX_QUERIES
+
+
+def test_a_table_link_of_another_tournament_reaches_only_its_own_tables_game(app, client):
+    """Two tournaments in one club: each table's link leads to its own tournament's game at
+    that table, and is refused, in the user's language and with nothing written, wherever the
+    other tournament's director's link is asked for (a table number the other does not have,
+    the director's pages)."""
+    small = make_tournament(client)  # five teams: two tables
+    large = make_tournament(client, name="Big night", teams=teams_text(16))  # eight tables
+    for director in (small, large):
+        start_round(client, director)
+    small_tables = table_tokens(client, small)
+    large_tables = table_tokens(client, large)
+    small_games = [table.game for table in round_tables(client, small)]
+    large_games = [table.game for table in round_tables(client, large)]
+    for tokens, games in ((small_tables, small_games), (large_tables, large_games)):
+        for token, game in zip(tokens, games, strict=True):
+            assert client.get(f"/s/{token}").headers["Location"] == f"/g/{game}"
+
+    before = tournament_rows(app)
+    refused = client.post(f"/d/{small}/tables/5/rotate", data={}, headers=PT)
+    assert refused.status_code == 404
+    assert "Não há torneio neste link." in refused.text
+    for token in large_tables:
+        assert client.get(f"/d/{token}").status_code == 404
+        assert client.post(f"/d/{token}/rounds", data={}).status_code == 403
+    assert tournament_rows(app) == before
+    assert [client.get(f"/s/{token}").status_code for token in large_tables[2:]] == [303] * 6
