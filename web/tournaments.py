@@ -1,8 +1,9 @@
 """Tournaments: the form that makes one, the director's page, the watch page, the printable
 table cards and each table's scorer's page; and a table's link replaced from the director's
-page; a round started from the director's page, the standings and the round in play on the
-director's and the watch page, and a table's link leading to the game at that table; and the
-downloads of the watch link (the standings as CSV and JSON, every game's hands as CSV)."""
+page; a round started (or, before any table saved a hand, cancelled) from the director's page,
+the standings and the round in play on the director's and the watch page, and a table's link
+leading to the game at that table; and the downloads of the watch link (the standings as CSV
+and JSON, every game's hands as CSV)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from werkzeug.wrappers import Response
 from extensions import limit_writes
 from forms import ActionForm
 from forms.tournaments import FORMAT_NAMES, ROWS, TournamentForm
-from games import rounds, tournament_exports, tournaments
+from games import cancelling, rounds, tournament_exports, tournaments
 from models import new_token
 from tournament_records import Format, TournamentRecord
 from web import TOURNAMENT_LINKS, TOURNAMENT_TABLE_LINKS, TOURNAMENT_VIEW_LINKS
@@ -113,13 +114,15 @@ def director(token: str) -> str:
     cards, and new links (the director's, the watch link, a table's)."""
     tournament = tournaments.find_tournament(token)
     watch_url = public_url(".watch", token=tournament.view_token)
+    context = about(tournament)
     return render_template(
         "tournament.html",
-        **about(tournament),
+        **context,
         tables=tournaments.tournament_tables(tournament),
         watch_url=watch_url,
         watch_qr=qr_svg(watch_url, title=gettext("QR code of the watch link")),
         director_url=public_url(".director", token=token),
+        cancel_refusal=cancelling.cancel_refusal(context["now"]),
     )
 
 
@@ -143,6 +146,44 @@ def start_round(token: str) -> Response | tuple[str, int]:
         text = gettext("Only the director's link starts a round. This link shows the tournament.")
         return refused(text, 403)
     return redirect(url_for(".director", token=started.edit_token, _anchor="round"), 303)
+
+
+def cancel_words(code: str) -> str:
+    """Why a round cannot be cancelled, in the user's language (`rounds.RoundRefused` codes of
+    `cancelling.cancel_round`)."""
+    if code == "no_round":
+        return gettext(
+            "There is no such round to cancel: only the latest round can be cancelled, before"
+            " any of its tables saves a hand."
+        )
+    return gettext(
+        "A table has saved a hand of this round (or time was called, or points adjusted), so"
+        " it can no longer be cancelled."
+    )
+
+
+@bp.post(f"{TOURNAMENT_LINKS}/<token:token>/rounds/<int:number>/cancel")
+@limit_writes
+@limit_guesses
+def cancel_round(token: str, number: int) -> Response | tuple[str, int]:
+    """Cancel the latest round, round `number`, while none of its tables has saved anything,
+    its games removed, so it can be paired again; sent again, done. Refused, with nothing
+    written, once a table saved a hand, for a round not the latest, and when the link is the
+    watch link or a table's."""
+    form = ActionForm()
+    if not form.validate_on_submit():
+        abort(400)
+    seen = int(form.version.data) if form.version.data else None
+    try:
+        cancelled = cancelling.cancel_round(token, number, seen)
+    except rounds.RoundRefused as refusal:
+        return refused(cancel_words(refusal.code), 409)
+    except tournaments.TournamentNotFound:
+        if not rounds.is_watch_or_table_link(token):
+            raise
+        text = gettext("Only the director's link cancels a round. This link shows the tournament.")
+        return refused(text, 403)
+    return redirect(url_for(".director", token=cancelled.edit_token, _anchor="round"), 303)
 
 
 @bp.get(f"{TOURNAMENT_LINKS}/<token:token>/cards")

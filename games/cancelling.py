@@ -1,0 +1,102 @@
+"""A tournament's latest round cancelled before anything of it is saved, so the director can
+pair it again: the round and its games deleted in one transaction, their links then answering
+404 like any link that never was (a game with nothing in it leaves nothing to keep a link for).
+
+Kept beside `games.rounds`, whose standing it reads, to keep that module under its size.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import delete, select, update
+
+from extensions import db
+from games.rounds import RoundRefused, Standing, standing
+from games.tournaments import find_tournament
+from models import GameRecord, HandRecord
+from tournament_records import RoundRecord, TournamentRecord
+
+
+def untouched(
+    hands: int, adjustments: list[dict[str, Any]] | None, time_called_after: int | None
+) -> bool:
+    """Whether nothing of a game is saved, from its number of stored hands (bids alone count),
+    its adjustments and its time called."""
+    return not hands and not adjustments and time_called_after is None
+
+
+def cancel_refusal(now: Standing, number: int | None = None) -> str | None:
+    """Why the latest round (round `number`, when told) cannot be cancelled now, as a
+    `RoundRefused` code: `no_round` (no round, or not the latest) or `hands_saved` (a table
+    saved something, or the round's clock called time); None if it can."""
+    current = now.current
+    if current is None or number not in (None, current.record.number):
+        return "no_round"
+    games = [table.scored for table in current.tables]
+    if current.record.time_called_at is None and all(
+        untouched(len(game.hands), game.record.adjustments, game.record.time_called_after)
+        for game in games
+    ):
+        return None
+    return "hands_saved"
+
+
+def still_untouched(round_id: int, game_ids: list[int]) -> bool:
+    """Whether nothing of the round is saved, as the database holds it now (not as a kept
+    replay or the session remembers it)."""
+    called = db.session.scalar(select(RoundRecord.time_called_at).where(RoundRecord.id == round_id))
+    hands = db.session.scalar(
+        select(HandRecord.id).where(HandRecord.game_id.in_(game_ids)).limit(1)
+    )
+    games = db.session.execute(
+        select(GameRecord.adjustments, GameRecord.time_called_after).where(
+            GameRecord.id.in_(game_ids)
+        )
+    )
+    return (
+        called is None
+        and hands is None
+        and all(untouched(0, adjustments, after) for adjustments, after in games)
+    )
+
+
+def cancel_round(token: str, number: int, seen_version: int | None) -> TournamentRecord:
+    """Cancel round `number`, the latest, of the tournament behind director's link `token`:
+    delete it and its games in one transaction, bumping the tournament's version. A form from
+    a page shown before the tournament's version moved (the same form sent again, whose first
+    send moved it) is answered as done, with nothing more written. RoundRefused (`no_round`,
+    `hands_saved`) with nothing written; the tournament."""
+    record = find_tournament(token)
+    if seen_version is not None and seen_version != record.version:
+        return record
+    now = standing(record)
+    refusal = cancel_refusal(now, number)
+    if refusal is not None or now.current is None:
+        raise RoundRefused(refusal or "no_round")
+    round_id = now.current.record.id
+    game_ids = [table.scored.record.id for table in now.current.tables]
+    claimed = db.session.connection().execute(
+        update(TournamentRecord)
+        .where(TournamentRecord.id == record.id, TournamentRecord.version == record.version)
+        .values(version=TournamentRecord.version + 1)
+    )
+    if claimed.rowcount != 1:  # another send of the form cancelled it a moment before
+        db.session.rollback()
+        return record
+    # The games' rows are written before they are read again, so that a hand saved at a
+    # table meanwhile is either seen here or waits for this transaction and finds no game.
+    db.session.execute(
+        update(GameRecord)
+        .where(GameRecord.id.in_(game_ids))
+        .values(version=GameRecord.version + 1)
+        .execution_options(synchronize_session=False)
+    )
+    if not still_untouched(round_id, game_ids):
+        db.session.rollback()
+        raise RoundRefused("hands_saved")
+    # The round's table rows go with it (ON DELETE CASCADE), then the games, their hands none.
+    db.session.execute(delete(RoundRecord).where(RoundRecord.id == round_id))
+    db.session.execute(delete(GameRecord).where(GameRecord.id.in_(game_ids)))
+    db.session.commit()
+    return record
