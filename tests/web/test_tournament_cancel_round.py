@@ -11,6 +11,7 @@ bye to the lowest-placed team without one, Golds, and pairs Reds–Greens and Wh
 from __future__ import annotations
 
 from games import cancelling
+from testsupport.clock import clocked
 from testsupport.pages import Page, submit
 from testsupport.playing import EVEN, enter
 from testsupport.tournaments import (
@@ -164,6 +165,22 @@ def test_a_hand_saved_after_the_page_was_read_still_stops_the_cancel(app, client
     # As if the bids arrived between the round's read and its deletion: only the second look,
     # in the deleting transaction, sees them.
     monkeypatch.setattr(cancelling, "cancel_refusal", lambda now, number=None: None)
+    refused = client.post(f"/d/{director}/rounds/1/cancel", data={})
+    assert refused.status_code == 409
+    assert "A table has saved a hand of this round" in Page(refused).text
+    assert round_rows(app) == kept
+
+
+def test_a_timed_round_is_not_cancelled_once_its_clock_called_time(app, client):
+    clock = clocked(app)
+    director = make_tournament(client, length="minutes", minutes="40")
+    start_round(client, director)
+    clock.advance(39)
+    assert Page(client.get(f"/d/{director}")).has_form("cancel-round")
+    clock.advance(2)
+    # The page read after the deadline calls time, even at tables with no hand saved.
+    assert not Page(client.get(f"/d/{director}")).has_form("cancel-round")
+    kept = round_rows(app)
     refused = client.post(f"/d/{director}/rounds/1/cancel", data={})
     assert refused.status_code == 409
     assert "A table has saved a hand of this round" in Page(refused).text
