@@ -30,6 +30,7 @@ from web import (
     sheets,
     summary,
     tables,
+    tournament_results,
     tournaments,
     viewing,
 )
@@ -90,6 +91,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         sheets.bp,
         summary.bp,
         tournaments.bp,
+        tournament_results.bp,
     ):
         app.register_blueprint(blueprint)
     errors.register(app)

@@ -1,0 +1,78 @@
+"""A tournament's results sheet printed by Chromium: a 12-team round robin of 11 rounds, every
+game played, fits two A4 pages, in both languages, and the sheet passes axe.
+
+The evening is played through Flask's test client (66 games in seconds, against a browser's
+minutes) and its sheet, as that app rendered it, is served to Chromium at the sheet's address
+on the live server, which serves the same stylesheets from the same checkout."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from testsupport.browser import axe_violations
+from testsupport.tournaments import (
+    ONE_HAND,
+    make_tournament,
+    play_table,
+    round_tables,
+    start_round,
+    watch_token,
+)
+
+pytestmark = pytest.mark.browser
+
+TEAMS = 12
+MOST_PAGES = 2
+# A page object of a PDF, not its /Pages tree.
+PDF_PAGE = re.compile(rb"/Type\s*/Page(?![a-zA-Z])")
+# Team names of a club's evening, longer than "Team 1" so that they take room as real ones do.
+LONG_TEAMS = "".join(
+    f"Clube de Espadas {n}: Jogadora {n}a & Jogador {n}b\n" for n in range(1, TEAMS + 1)
+)
+
+
+def played_evening(client) -> str:
+    """A round robin of 12 teams, every round played (North–South winning each game with a
+    hand alternating who wins); the watch token."""
+    director = make_tournament(
+        client, **ONE_HAND, format="round_robin", rounds="", teams=LONG_TEAMS
+    )
+    for number in range(TEAMS - 1):
+        start_round(client, director)
+        for table in round_tables(client, director):
+            play_table(client, table.game, north_south_wins=(number + table.number) % 2 == 0)
+    return watch_token(client, director)
+
+
+def pages_in(pdf: bytes) -> int:
+    """How many pages a PDF holds."""
+    return len(PDF_PAGE.findall(pdf))
+
+
+@pytest.mark.parametrize(("locale", "language"), [("en-US", "en"), ("pt-BR", "pt-BR")])
+def test_a_twelve_team_evenings_results_sheet_prints_on_two_a4_pages_and_passes_axe(
+    phone, client, locale, language
+):
+    watch = played_evening(client)
+    path = f"/w/{watch}/results"
+    sheet = client.get(path, headers={"Accept-Language": locale})
+    assert sheet.status_code == 200
+    html = sheet.get_data(as_text=True)
+    assert html.count('class="results-round"') == TEAMS - 1
+
+    reader = phone(locale=locale)
+    reader.context.route(
+        reader.base_url + path,
+        lambda route: route.fulfill(status=200, content_type="text/html", body=html),
+    )
+    reader.go(path)
+    assert reader.locate("html").get_attribute("lang") == language
+    assert reader.locate("table.results-round").count() == TEAMS - 1
+    assert axe_violations(reader.page) == []
+
+    pdf = reader.page.pdf(format="A4", prefer_css_page_size=True)
+    assert pdf.startswith(b"%PDF")
+    printed = pages_in(pdf)
+    assert 1 <= printed <= MOST_PAGES, printed
