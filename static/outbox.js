@@ -20,7 +20,7 @@ behaviour((() => {
   async function flush() {
     if (flushing) return;
     flushing = true;
-    let sent = 0, all;
+    let sent = 0, all, refusal = "";
     try {
       while ((all = items()).length) {
         const item = all[0], body = new URLSearchParams(item.body);
@@ -33,9 +33,13 @@ behaviour((() => {
         if (answer.status === 429 || answer.status >= 500) throw new Error("try later");
         // The game's version after the send, noted before the save leaves the outbox: a page
         // of this game opened meanwhile, older than that, knows to catch up.
-        const version = parse(await answer.text()).querySelector(".hand-form [name=version]")?.value;
+        const page = parse(await answer.text());
+        const version = page.querySelector(".hand-form [name=version]")?.value;
         if (version) store(SEEN, { page: new URL(answer.url).pathname, version: +version });
-        drop(item.nonce); // saved, saved before, or refused for good (a 409 shows what is saved)
+        // Refused for good (another phone's save came first, a game over): said, never lost
+        // unsaid, once the page shows what is saved now.
+        if (!answer.ok) refusal = page.querySelector("main [role=alert]")?.textContent.trim() || said("refused");
+        drop(item.nonce); // saved, saved before, or refused for good
         sent += 1;
       }
       pause = 3000;
@@ -46,8 +50,14 @@ behaviour((() => {
     flushing = false;
     const seen = stored(SEEN, null), form = document.querySelector(".hand-form");
     const behind = seen?.page === location.pathname && +form?.elements.version?.value < seen.version;
-    if ((sent || behind) && window.htmx && document.querySelector("section.game")) {
-      htmx.ajax("GET", location.pathname, { target: "section.game", swap: "outerHTML" });
+    const caughtUp = (sent || behind) && window.htmx && document.querySelector("section.game")
+      ? htmx.ajax("GET", location.pathname, { target: "section.game", swap: "outerHTML" })
+      : Promise.resolve();
+    if (refusal) {
+      caughtUp.then(() => {
+        const box = document.querySelector("section.game") || document.querySelector("main");
+        notice(box, "outbox-refused", "alert", refusal).scrollIntoView({ block: "center" });
+      });
     }
     form?.querySelector(".waiting")?.remove();
     if (form && items().length) notice(form, "waiting", "status", `${said("waiting")} (${items().length})`);
