@@ -44,6 +44,12 @@ def table_count(teams: int) -> int:
     return teams // 2
 
 
+def seat(side: int, partner: int) -> int:
+    """The seat (0..3, a game's `player_<seat>`) of a team's player `partner` (0 or 1) when
+    the team sits North–South (`side` 0) or East–West (1): partners sit opposite."""
+    return side + 2 * partner
+
+
 def most_rounds(form: Format, teams: int) -> int:
     """The most rounds a tournament of this format and this many teams may be set to: a Swiss
     meets no team twice, so it has at most a round robin's rounds (one fewer than the teams,

@@ -28,6 +28,7 @@ from tournament_records import (
     TournamentRecord,
     TournamentTableRecord,
     TournamentTeamRecord,
+    seat,
 )
 
 
@@ -290,14 +291,15 @@ def start_round(token: str, nonce: str | None) -> TournamentRecord:
         games = []
         for number, table in enumerate(pairing.tables, start=1):
             north_south, east_west = now.team(table.north_south), now.team(table.east_west)
+            seated = {
+                f"player_{seat(side, partner)}": name
+                for side, team in enumerate((north_south, east_west))
+                for partner, name in enumerate(team.players)
+            }
             game = GameRecord(
                 team_0=north_south.name,
                 team_1=east_west.name,
-                # Partners sit opposite: North and South, then East and West.
-                player_0=north_south.player_0,
-                player_1=east_west.player_0,
-                player_2=north_south.player_1,
-                player_3=east_west.player_1,
+                **seated,
                 first_dealer=0,
                 preset=record.preset,
                 rules=dict(record.rules),  # each game keeps its own copy

@@ -112,8 +112,15 @@ def director(token: str) -> str:
     """The director's page: the round in play with each table's game, Start round, the
     standings, the tournament as set up, its teams, its watch link with a QR code, the table
     cards, and new links (the director's, the watch link, a table's)."""
+    return director_page(token)
+
+
+def director_page(token: str, **shown: Any) -> str:
+    """The director's page of the tournament behind `token`, with what a refused form adds
+    (`shown`, e.g. a team's substitute form and what is wrong in it)."""
     tournament = tournaments.find_tournament(token)
-    watch_url = public_url(".watch", token=tournament.view_token)
+    # Named in full: a refused form of another blueprint renders this page too.
+    watch_url = public_url("tournaments.watch", token=tournament.view_token)
     context = about(tournament)
     return render_template(
         "tournament.html",
@@ -121,8 +128,9 @@ def director(token: str) -> str:
         tables=tournaments.tournament_tables(tournament),
         watch_url=watch_url,
         watch_qr=qr_svg(watch_url, title=gettext("QR code of the watch link")),
-        director_url=public_url(".director", token=token),
+        director_url=public_url("tournaments.director", token=token),
         cancel_refusal=cancelling.cancel_refusal(context["now"]),
+        **shown,
     )
 
 

@@ -1,0 +1,173 @@
+"""A substitute comes into a team from the director's page: the team's games from then on name
+who comes in, its game in play too while no hand of it is saved, and the games played keep who
+played; a name refused is said beside the field in the user's language (422), nothing written;
+the watch link and a table's link are refused.
+
+Five teams of a Swiss, one hand a game: round 1 pairs Reds (Ana & Bia, North–South: seats 0
+and 2) against Blues (Caio & Duda, seats 1 and 3) at table 1, Greens–Golds at table 2, Whites
+having the bye. With North–South winning both, round 2 pairs Reds–Greens at table 1, Reds
+North–South again (placed first), and Whites–Blues, Whites North–South.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import select
+
+from extensions import db
+from models import GameRecord
+from testsupport.database import snapshot
+from testsupport.pages import Page, submit
+from testsupport.tournaments import (
+    ONE_HAND,
+    PT,
+    make_tournament,
+    pairs,
+    play_round,
+    play_table,
+    round_tables,
+    start_round,
+    table_tokens,
+    tournament_rows,
+    watch_token,
+)
+from tournament_records import TournamentRecord, TournamentTeamRecord
+
+REDS, BLUES = 1, 2
+
+
+def swap(client, director: str, entry: int, player: int, name: str, headers=None):
+    """Bring in `name` for player `player` (0 or 1) of team `entry` from the director's page;
+    the answer."""
+    page = Page(client.get(f"/d/{director}", headers=headers))
+    form = page.form(action=f"/d/{director}/teams/{entry}/players")
+    return submit(client, form, {"player": player, "name": name}, headers=headers)
+
+
+def seated(app, game: str) -> tuple[str, ...]:
+    """The four players a stored game names, by seat (North, East, South, West)."""
+    with app.app_context():
+        found = db.session.scalar(select(GameRecord).where(GameRecord.edit_token == game))
+        names = found.players if found else ()
+        db.session.remove()
+    return tuple(names)
+
+
+def stored_teams(app) -> list[tuple[str, str, str]]:
+    """Every team's name and players as stored, and the tournaments' versions."""
+    with app.app_context():
+        teams = db.session.scalars(select(TournamentTeamRecord).order_by(TournamentTeamRecord.id))
+        found = [(team.name, team.player_0, team.player_1) for team in teams]
+        found.append(tuple(db.session.scalars(select(TournamentRecord.version))))
+        db.session.remove()
+    return found
+
+
+def test_a_swap_between_rounds_names_the_substitute_next_round_and_the_original_before(app, client):
+    director = make_tournament(client, **ONE_HAND)
+    start_round(client, director)
+    first = play_round(client, director, "NN")
+
+    answer = swap(client, director, REDS, 1, "  Bea  ")
+    assert answer.status_code == 303
+    assert answer.headers["Location"] == f"/d/{director}#team-{REDS}"
+    start_round(client, director)
+    second = round_tables(client, director)
+    assert pairs(second) == [("Reds", "Greens"), ("Whites", "Blues")]
+    assert seated(app, second[0].game) == ("Ana", "Eva", "Bea", "Fabio")
+    assert seated(app, first[0].game) == ("Ana", "Caio", "Bia", "Duda")
+    # The pages show the team as it plays now.
+    assert "Ana & Bea" in Page(client.get(f"/w/{watch_token(client, director)}")).text
+
+
+def test_a_swap_before_any_hand_of_the_round_names_the_substitute_in_the_game_in_play(app, client):
+    director = make_tournament(client, **ONE_HAND)
+    start_round(client, director)
+    table = round_tables(client, director)[0]
+    version = snapshot(app)[0]
+
+    assert swap(client, director, BLUES, 0, "Cris").status_code == 303
+    assert seated(app, table.game) == ("Ana", "Cris", "Bia", "Duda")
+    # Only that game changed (its version with its names, so its pages are drawn again).
+    assert len([row for row in snapshot(app)[0] if row not in version]) == 1
+    play_table(client, table.game)
+    assert seated(app, table.game) == ("Ana", "Cris", "Bia", "Duda")
+
+
+def test_a_swap_after_a_hand_keeps_who_played_and_names_the_substitute_next_round(app, client):
+    director = make_tournament(client, **ONE_HAND)
+    start_round(client, director)
+    first = round_tables(client, director)
+    play_table(client, first[0].game)
+    played = snapshot(app)
+
+    assert swap(client, director, REDS, 0, "Alice").status_code == 303
+    assert snapshot(app) == played
+    assert seated(app, first[0].game) == ("Ana", "Caio", "Bia", "Duda")
+    play_table(client, first[1].game)
+    start_round(client, director)
+    second = round_tables(client, director)
+    assert seated(app, second[0].game) == ("Alice", "Eva", "Bia", "Fabio")
+    assert seated(app, first[0].game) == ("Ana", "Caio", "Bia", "Duda")
+
+
+def test_bad_names_are_refused_beside_the_field_in_both_languages_with_nothing_written(app, client):
+    director = make_tournament(client, **ONE_HAND)
+    start_round(client, director)
+    before = (stored_teams(app), snapshot(app), tournament_rows(app))
+    refusals = {
+        "": ("Name the player who comes in.", "Diga o nome de quem entra."),
+        "x" * 41: (
+            "Field cannot be longer than 40 characters.",
+            "Os campos não podem ter mais do que 40 caracteres.",
+        ),
+        " BÍA ": (
+            "That is the partner's name: a team is two players.",
+            "Esse é o nome do parceiro: uma dupla tem dois jogadores.",
+        ),
+        "Bea\x07": (
+            "This name has characters that cannot be shown.",
+            "Este nome tem caracteres que não podem ser mostrados.",
+        ),
+    }
+    for name, words in refusals.items():
+        for headers, said in zip((None, PT), words, strict=True):
+            refused = swap(client, director, REDS, 0, name, headers=headers)
+            assert refused.status_code == 422, (name, refused.get_data(as_text=True))
+            page = Page(refused)
+            assert page.errors("name") == [said], name
+            assert (
+                page.form(action=f"/d/{director}/teams/{REDS}/players")
+                .find("input", name="player", checked="")
+                .attrs["value"]
+                == "0"
+            )
+    assert (stored_teams(app), snapshot(app), tournament_rows(app)) == before
+
+
+def test_the_same_swap_sent_twice_is_applied_once(app, client):
+    director = make_tournament(client, **ONE_HAND)
+    form = Page(client.get(f"/d/{director}")).form(action=f"/d/{director}/teams/{REDS}/players")
+    assert submit(client, form, {"player": 1, "name": "Bea"}).status_code == 303
+    once = stored_teams(app)
+    assert once[0] == ("Reds", "Ana", "Bea")
+    assert submit(client, form, {"player": 1, "name": "Bea"}).status_code == 303
+    assert stored_teams(app) == once
+
+
+def test_the_watch_and_table_links_and_unknown_teams_are_refused(app, client):
+    director = make_tournament(client, **ONE_HAND)
+    start_round(client, director)
+    before = (stored_teams(app), snapshot(app))
+    data = {"player": "0", "name": "Zed"}
+    for token in (watch_token(client, director), table_tokens(client, director)[0]):
+        for headers, words in (
+            (None, "Only the director's link changes a team."),
+            (PT, "Só o link do diretor muda uma dupla."),
+        ):
+            refused = client.post(f"/d/{token}/teams/1/players", data=data, headers=headers)
+            assert refused.status_code == 403
+            assert words in Page(refused).text
+    assert client.post(f"/d/{director}/teams/6/players", data=data).status_code == 404
+    assert client.post(f"/d/{director}/teams/99999999999/players", data=data).status_code == 404
+    assert client.post("/d/nothing-here/teams/1/players", data=data).status_code == 404
+    assert (stored_teams(app), snapshot(app)) == before
