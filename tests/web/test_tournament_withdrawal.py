@@ -136,3 +136,15 @@ def test_a_round_robin_offers_no_withdrawal_and_refuses_one(app, client):
     words = ("Only a Swiss tournament pairs around", "Só um torneio suíço emparelha")
     refusals(client, f"/d/{director}/teams/1/withdraw", 409, *words)
     assert stored(app) == kept
+
+
+def test_the_withdraw_form_sent_again_is_answered_as_done_and_writes_nothing_more(app, client):
+    director = make_tournament(client, **ONE_HAND)
+    form = withdraw_form(client, director, "Whites")
+    assert submit(client, form).status_code == 303
+    done = stored(app)
+    assert done[0] == [None, None, None, None, 0]
+    again = submit(client, form)
+    assert again.status_code == 303
+    assert again.headers["Location"] == f"/d/{director}#teams"
+    assert stored(app) == done
