@@ -165,6 +165,8 @@ class Standing:
             tournament.order_of(self.rows),
             [played.pairing() for played in self.rounds],
             winners,
+            # Teams that withdrew between rounds are paired no more (games.withdrawing).
+            {team.entry for team in self.teams if team.withdrawn_after is not None},
         )
 
 

@@ -6,7 +6,8 @@ final totals and winner, which the caller gets from the engine. Teams are entry 
 
 - `next_round(format, order, rounds, winners)` pairs the next round of a `Format`
   (`ROUND_ROBIN`, `SWISS`, `KINGS_TABLE`) from the standings order before it, the `Pairing`s
-  of the rounds so far and, for King's table, each table's winner in the last round. A
+  of the rounds so far and, for King's table, each table's winner in the last round (a
+  Swiss also takes the teams `withdrawn` between rounds, paired no more). A
   `Pairing` is the tables in table order (`Table(north_south, east_west)`, the higher-placed
   team North–South) and the team with the bye, or None. `round_robin`, `round_robin_rounds`,
   `swiss` and `kings_table` are the formats one by one.

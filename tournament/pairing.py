@@ -3,7 +3,8 @@
 `next_round(format, order, rounds, winners)` is the one call a caller needs: `order` is the
 standings before the round (a strict order of the entry numbers 1..n, best first; see
 `standings.order_of`), `rounds` the rounds paired so far, and `winners` the winner of each table
-of the last round in table order (King's table only; a forfeit's winner too). It returns a
+of the last round in table order (King's table only; a forfeit's winner too); `withdrawn`,
+the teams that left between rounds (a Swiss only), paired no more. It returns a
 `Pairing`: the tables in table order, each with its higher-placed team North–South, and the
 team with the bye, if any. `round_robin`, `swiss` and `kings_table` are the three formats
 alone.
@@ -11,7 +12,7 @@ alone.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Sequence, Set
 
 from .rounds import (
     Format,
@@ -113,12 +114,16 @@ def next_round(
     order: Sequence[int],
     rounds: Sequence[Pairing],
     winners: Sequence[int] = (),
+    withdrawn: Set[int] = frozenset(),
 ) -> Pairing:
     """The next round of a tournament of this `format` (a `Format` or its stored value; see
-    the module docstring)."""
+    the module docstring), without the `withdrawn` teams; only a Swiss pairs around them
+    (`TournamentError` `bad_withdrawal` for the other formats)."""
     kind = check_format(format)
+    if withdrawn and kind is not Format.SWISS:
+        raise TournamentError("bad_withdrawal", f"a {kind} pairs every team it started with")
     if kind is Format.ROUND_ROBIN:
         return round_robin(order, len(rounds) + 1)
     if kind is Format.SWISS:
-        return swiss(order, rounds)
+        return swiss(order, rounds, withdrawn)
     return kings_table(order, rounds[-1] if rounds else None, winners)

@@ -7,7 +7,7 @@ entry numbers, best first.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Sequence, Set
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -25,7 +25,7 @@ class TournamentError(ValueError):
     caller to turn into a message in the user's language.
 
     Codes: `bad_format`, `too_few_teams`, `bad_order`, `bad_round`, `no_round_left`,
-    `bad_winners`, `bad_result`, `bad_bye`.
+    `bad_winners`, `bad_result`, `bad_bye`, `bad_withdrawal`.
     """
 
     def __init__(self, code: str, detail: str) -> None:
@@ -84,15 +84,16 @@ def check_order(order: Sequence[int]) -> tuple[int, ...]:
     return teams
 
 
-def check_rounds(teams: int, rounds: Iterable[Pairing]) -> None:
+def check_rounds(teams: int, rounds: Iterable[Pairing], withdrawn: Set[int] = frozenset()) -> None:
     """Raise `TournamentError` unless every past round seats each of the `teams` entries once
-    (at a table or on the bye), as any round this package made does."""
-    everyone = list(range(1, teams + 1))
+    (at a table or on the bye), as any round this package made does; a `withdrawn` team may be
+    missing from a round (the rounds after it withdrew)."""
+    everyone = set(range(1, teams + 1))
     for number, pairing in enumerate(rounds, start=1):
         seated = [team for table in pairing.tables for team in table.teams]
         if pairing.bye is not None:
             seated.append(pairing.bye)
-        if sorted(seated) != everyone:
+        if len(set(seated)) != len(seated) or not everyone - withdrawn <= set(seated) <= everyone:
             raise TournamentError("bad_round", f"round {number} does not seat each team once")
 
 

@@ -23,7 +23,7 @@ every pairing on small fields.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Sequence, Set
 
 import networkx as nx
 
@@ -140,21 +140,26 @@ def _without(teams: Sequence[int], team: int) -> list[int]:
     return [other for other in teams if other != team]
 
 
-def swiss(order: Sequence[int], rounds: Sequence[Pairing]) -> Pairing:
+def swiss(
+    order: Sequence[int], rounds: Sequence[Pairing], withdrawn: Set[int] = frozenset()
+) -> Pairing:
     """The next Swiss round: `order` is the standings before it (a strict order of the entry
-    numbers 1..n, best first), `rounds` the rounds already paired (forfeits included).
+    numbers 1..n, best first), `rounds` the rounds already paired (forfeits included), and
+    `withdrawn` the teams that left between rounds: they are paired no more, the others as if
+    the field had been theirs alone (so an even number left means no bye).
 
     Tables come in the order their pairs are formed, top down; the higher-placed team of each
     sits North–South. With no rounds yet the entry order stands in for the standings, as
     RULES.md says: 1–2, 3–4, …, the last entrant on the bye.
     """
-    teams = check_order(order)
-    check_rounds(len(teams), rounds)
+    everyone = check_order(order)
+    check_rounds(len(everyone), rounds, withdrawn)
+    teams = tuple(team for team in everyone if team not in withdrawn)
     if not rounds:
         teams = tuple(sorted(teams))
-    met = opponents(len(teams), rounds)
+    met = opponents(len(everyone), rounds)
     if len(teams) % 2:
-        byes = byes_had(len(teams), rounds)
+        byes = byes_had(len(everyone), rounds)
         fewest = min(byes.values())
         may = [team for team in teams if byes[team] == fewest]
         # The fewest rematches over every bye at once: the bye is one more vertex, joined to

@@ -1,9 +1,9 @@
 """Tournaments: the form that makes one, the director's page, the watch page, the printable
 table cards and each table's scorer's page; and a table's link replaced from the director's
-page; a round started (or, before any table saved a hand, cancelled) from the director's page,
-the standings and the round in play on the director's and the watch page, and a table's link
-leading to the game at that table; and the downloads of the watch link (the standings as CSV
-and JSON, every game's hands as CSV)."""
+page; a round started (or, before any table saved a hand, cancelled) and a team withdrawn
+between rounds from the director's page, the standings and the round in play on the
+director's and the watch page, and a table's link leading to the game at that table; and the
+downloads of the watch link (the standings as CSV and JSON, every game's hands as CSV)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from werkzeug.wrappers import Response
 from extensions import limit_writes
 from forms import ActionForm
 from forms.tournaments import FORMAT_NAMES, ROWS, TournamentForm
-from games import cancelling, rounds, tournament_exports, tournaments
+from games import cancelling, rounds, tournament_exports, tournaments, withdrawing
 from models import new_token
 from tournament_records import Format, TournamentRecord
 from web import TOURNAMENT_LINKS, TOURNAMENT_TABLE_LINKS, TOURNAMENT_VIEW_LINKS
@@ -130,6 +130,11 @@ def director_page(token: str, **shown: Any) -> str:
         watch_qr=qr_svg(watch_url, title=gettext("QR code of the watch link")),
         director_url=public_url("tournaments.director", token=token),
         cancel_refusal=cancelling.cancel_refusal(context["now"]),
+        withdrawable={
+            team.entry
+            for team in context["teams"]
+            if withdrawing.withdraw_refusal(context["now"], team.entry) is None
+        },
         **shown,
     )
 
@@ -192,6 +197,42 @@ def cancel_round(token: str, number: int) -> Response | tuple[str, int]:
         text = gettext("Only the director's link cancels a round. This link shows the tournament.")
         return refused(text, 403)
     return redirect(url_for(".director", token=cancelled.edit_token, _anchor="round"), 303)
+
+
+def withdraw_words(code: str) -> str:
+    """Why a team cannot withdraw now, in the user's language (`games.withdrawing` codes)."""
+    if code == "in_play":
+        return gettext(
+            "A team withdraws between rounds only: a game of this round is still being played."
+        )
+    if code == "not_swiss":
+        return gettext("Only a Swiss tournament pairs around a team that withdraws.")
+    if code == "too_few":
+        return gettext("At least two teams must be left to play the next round.")
+    return gettext("There is no such team still playing in this tournament.")
+
+
+@bp.post(f"{TOURNAMENT_LINKS}/<token:token>/teams/<int:entry>/withdraw")
+@limit_writes
+@limit_guesses
+def withdraw_team(token: str, entry: int) -> Response | tuple[str, int]:
+    """Withdraw team `entry` between rounds: its games stay, it is paired no more; sent again,
+    done. Refused, with nothing written, mid-round (409), for no such team (404), and when the
+    link is the watch link or a table's (403)."""
+    form = ActionForm()
+    if not form.validate_on_submit():
+        abort(400)
+    seen = int(form.version.data) if form.version.data else None
+    try:
+        done = withdrawing.withdraw_team(token, entry, seen)
+    except rounds.RoundRefused as refusal:
+        return refused(withdraw_words(refusal.code), 404 if refusal.code == "no_team" else 409)
+    except tournaments.TournamentNotFound:
+        if not rounds.is_watch_or_table_link(token):
+            raise
+        text = gettext("Only the director's link withdraws a team. This link shows the tournament.")
+        return refused(text, 403)
+    return redirect(url_for(".director", token=done.edit_token, _anchor="teams"), 303)
 
 
 @bp.get(f"{TOURNAMENT_LINKS}/<token:token>/cards")

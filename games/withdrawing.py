@@ -1,0 +1,69 @@
+"""A team withdrawn from a tournament between rounds: its games stay and count in the
+standings, it is paired no more (a Swiss pairs the teams left, `tournament.swiss`).
+
+Kept beside `games.rounds`, whose standing it reads, as `games.cancelling` is.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import func, select, update
+
+from extensions import db
+from games.rounds import RoundRefused, Standing, standing
+from games.tournaments import find_tournament
+from tournament_records import Format, RoundRecord, TournamentRecord, TournamentTeamRecord
+
+
+def withdraw_refusal(now: Standing, entry: int) -> str | None:
+    """Why team `entry` cannot withdraw now, as a `RoundRefused` code: `no_team` (no such
+    team, or it withdrew already), `in_play` (a game of the round is still being played),
+    `not_swiss` (only a Swiss pairs around a team that left) or `too_few` (fewer than two teams
+    would be left to pair); None if it can."""
+    active = [team.entry for team in now.teams if team.withdrawn_after is None]
+    if entry not in active:
+        return "no_team"
+    if now.current is not None and not now.current.over:
+        return "in_play"
+    if now.record.format != Format.SWISS:
+        return "not_swiss"
+    if len(active) <= 2:
+        return "too_few"
+    return None
+
+
+def withdraw_team(token: str, entry: int, seen_version: int | None) -> TournamentRecord:
+    """Withdraw team `entry` of the tournament behind director's link `token` between rounds:
+    note how many rounds were played, bumping the tournament's version. A form from a page
+    shown before the version moved (the same form sent again) is answered as done, with
+    nothing more written. RoundRefused (see `withdraw_refusal`) with nothing written."""
+    record = find_tournament(token)
+    if seen_version is not None and seen_version != record.version:
+        return record
+    now = standing(record)
+    refusal = withdraw_refusal(now, entry)
+    if refusal is not None:
+        raise RoundRefused(refusal)
+    claimed = db.session.connection().execute(
+        update(TournamentRecord)
+        .where(TournamentRecord.id == record.id, TournamentRecord.version == record.version)
+        .values(version=TournamentRecord.version + 1)
+    )
+    if claimed.rowcount != 1:  # another form moved the tournament a moment before
+        db.session.rollback()
+        return record
+    # Starting a round does not move the version: a round started since the standing was
+    # read would make this a withdrawal mid-round.
+    rounds_now = db.session.scalar(
+        select(func.count(RoundRecord.id)).where(RoundRecord.tournament_id == record.id)
+    )
+    if rounds_now != len(now.rounds):
+        db.session.rollback()
+        raise RoundRefused("in_play")
+    db.session.execute(
+        update(TournamentTeamRecord)
+        .where(TournamentTeamRecord.id == now.team(entry).id)
+        .values(withdrawn_after=len(now.rounds))
+        .execution_options(synchronize_session=False)
+    )
+    db.session.commit()
+    return record
