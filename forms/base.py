@@ -116,10 +116,15 @@ class Form(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no types
 
 
 class ActionForm(Form):
-    """A button's form: the CSRF token, the game version the page showed, a one-time token."""
+    """A button's form: the CSRF token, the version the page showed (a game's, or a
+    tournament's), a one-time token."""
 
     version = HiddenField(validators=[Optional(), Regexp(r"^\d{1,9}$")])
     nonce = nonce_field()
+
+    def seen_version(self) -> int | None:
+        """The version the page showed, as a number, if it said (the field checked it)."""
+        return int(self.version.data) if self.version.data else None
 
 
 def table_choices(tables: Any) -> list[SelectChoice]:

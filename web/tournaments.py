@@ -7,6 +7,7 @@ downloads of the watch link (the standings as CSV and JSON, every game's hands a
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, abort, redirect, render_template, url_for
@@ -139,6 +140,31 @@ def director_page(token: str, **shown: Any) -> str:
     )
 
 
+def director_action(
+    token: str,
+    act: Callable[[ActionForm], TournamentRecord],
+    words: Callable[[str], str],
+    only_director: str,
+    anchor: str,
+    status: Callable[[str], int] = lambda code: 409,
+) -> Response | tuple[str, int]:
+    """One of the director's buttons sent: its form checked, the change made (`act`), and the
+    director's page at `anchor`; or, with nothing written, a refusal said in `words` of its code
+    with its `status`, and the watch link or a table's refused with `only_director` (403)."""
+    form = ActionForm()
+    if not form.validate_on_submit():
+        abort(400)
+    try:
+        done = act(form)
+    except rounds.RoundRefused as refusal:
+        return refused(words(refusal.code), status(refusal.code))
+    except tournaments.TournamentNotFound:
+        if not rounds.is_watch_or_table_link(token):
+            raise
+        return refused(only_director, 403)
+    return redirect(url_for(".director", token=done.edit_token, _anchor=anchor), 303)
+
+
 @bp.post(f"{TOURNAMENT_LINKS}/<token:token>/rounds")
 @limit_writes
 @limit_guesses
@@ -146,19 +172,13 @@ def start_round(token: str) -> Response | tuple[str, int]:
     """Pair and start the next round (one game per table); sent again, the round it started.
     Refused, with nothing written, while a game of the last round is in play, when no round is
     left, and when the link is the watch link or a table's."""
-    form = ActionForm()
-    if not form.validate_on_submit():
-        abort(400)
-    try:
-        started = rounds.start_round(token, form.nonce.data)
-    except rounds.RoundRefused as refusal:
-        return refused(refusal_words(refusal.code), 409)
-    except tournaments.TournamentNotFound:
-        if not rounds.is_watch_or_table_link(token):
-            raise
-        text = gettext("Only the director's link starts a round. This link shows the tournament.")
-        return refused(text, 403)
-    return redirect(url_for(".director", token=started.edit_token, _anchor="round"), 303)
+    return director_action(
+        token,
+        lambda form: rounds.start_round(token, form.nonce.data),
+        refusal_words,
+        gettext("Only the director's link starts a round. This link shows the tournament."),
+        "round",
+    )
 
 
 def cancel_words(code: str) -> str:
@@ -183,20 +203,13 @@ def cancel_round(token: str, number: int) -> Response | tuple[str, int]:
     its games removed, so it can be paired again; sent again, done. Refused, with nothing
     written, once a table saved a hand, for a round not the latest, and when the link is the
     watch link or a table's."""
-    form = ActionForm()
-    if not form.validate_on_submit():
-        abort(400)
-    seen = int(form.version.data) if form.version.data else None
-    try:
-        cancelled = cancelling.cancel_round(token, number, seen)
-    except rounds.RoundRefused as refusal:
-        return refused(cancel_words(refusal.code), 409)
-    except tournaments.TournamentNotFound:
-        if not rounds.is_watch_or_table_link(token):
-            raise
-        text = gettext("Only the director's link cancels a round. This link shows the tournament.")
-        return refused(text, 403)
-    return redirect(url_for(".director", token=cancelled.edit_token, _anchor="round"), 303)
+    return director_action(
+        token,
+        lambda form: cancelling.cancel_round(token, number, form.seen_version()),
+        cancel_words,
+        gettext("Only the director's link cancels a round. This link shows the tournament."),
+        "round",
+    )
 
 
 def withdraw_words(code: str) -> str:
@@ -219,20 +232,14 @@ def withdraw_team(token: str, entry: int) -> Response | tuple[str, int]:
     """Withdraw team `entry` between rounds: its games stay, it is paired no more; sent again,
     done. Refused, with nothing written, mid-round (409), for no such team (404), and when the
     link is the watch link or a table's (403)."""
-    form = ActionForm()
-    if not form.validate_on_submit():
-        abort(400)
-    seen = int(form.version.data) if form.version.data else None
-    try:
-        done = withdrawing.withdraw_team(token, entry, seen)
-    except rounds.RoundRefused as refusal:
-        return refused(withdraw_words(refusal.code), 404 if refusal.code == "no_team" else 409)
-    except tournaments.TournamentNotFound:
-        if not rounds.is_watch_or_table_link(token):
-            raise
-        text = gettext("Only the director's link withdraws a team. This link shows the tournament.")
-        return refused(text, 403)
-    return redirect(url_for(".director", token=done.edit_token, _anchor="teams"), 303)
+    return director_action(
+        token,
+        lambda form: withdrawing.withdraw_team(token, entry, form.seen_version()),
+        withdraw_words,
+        gettext("Only the director's link withdraws a team. This link shows the tournament."),
+        "teams",
+        status=lambda code: 404 if code == "no_team" else 409,
+    )
 
 
 @bp.get(f"{TOURNAMENT_LINKS}/<token:token>/cards")
