@@ -90,3 +90,20 @@ def store_old_game(database: Path) -> str:
             " '2026-11-01')"
         )
     return "oldgameeditlink00000000"
+
+
+def store_played_round(database: Path) -> None:
+    """A tournament with two teams and one round whose one table plays the game
+    `store_old_game` stored."""
+    with sqlite3.connect(database) as connection:
+        connection.executescript(
+            "INSERT INTO tournament (id, name, edit_token, view_token, created_at, preset,"
+            " rules, format, version) VALUES (1, 'Night', 'e', 'v', '2026-12-04', 'gamelake',"
+            " '{}', 'swiss', 0);"
+            "INSERT INTO tournament_team (id, tournament_id, entry, name, player_0, player_1)"
+            " VALUES (1, 1, 1, 'A', 'a', 'b'), (2, 1, 2, 'B', 'c', 'd');"
+            "INSERT INTO tournament_round (id, tournament_id, number, started_at)"
+            " VALUES (1, 1, 1, '2026-12-04 19:00');"
+            'INSERT INTO tournament_game (id, round_id, "table", game_id, north_south_id,'
+            " east_west_id) SELECT 1, 1, 1, id, 1, 2 FROM game;"
+        )
