@@ -13,8 +13,9 @@ final totals and winner, which the caller gets from the engine. Teams are entry 
   team North–South) and the team with the bye, or None. `round_robin`, `round_robin_rounds`,
   `swiss` and `kings_table` are the formats one by one.
 - `standings(teams, games, byes, format, joined)` ranks the teams from `GameResult`s and the
-  byes given (a late team below the teams with as many wins), one `Row` per team best first (`place`, `team`, `wins`, `losses`, `byes`, `played`,
-  `points`, `against`, `difference`); `order_of(rows)` is the strict order pairing takes.
+  byes given (a late team below the teams with as many wins), one `Row` per team best first
+  (`place`, `team`, `wins`, `losses`, `byes`, `played`, `points`, `against`, `difference`);
+  `order_of(rows)` is the strict order pairing takes.
 - Bad input raises `TournamentError`, whose `code` names the problem.
 
     >>> from tournament import Format, GameResult, next_round, order_of, standings
