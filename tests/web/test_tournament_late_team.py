@@ -20,6 +20,7 @@ from __future__ import annotations
 from sqlalchemy import select
 
 from extensions import db
+from testsupport.database import queries_sent
 from testsupport.pages import Page, submit
 from testsupport.tournaments import (
     ONE_HAND,
@@ -212,3 +213,21 @@ def test_the_watch_and_table_links_add_no_team(app, client):
     assert "late-team" not in client.get(f"/w/{watch_token(client, director)}").text
     assert client.post("/d/no-such-link/teams", data={}).status_code == 404
     assert stored(app) == kept
+
+
+def test_adding_a_late_team_sends_few_queries_and_the_director_page_as_many_as_before(app, client):
+    """Adding reads the tournament and where it stands twice (the route's check, then the
+    service's: the tournament, its teams, its rounds with their games, and the hands of the
+    games not kept, 4 at most each), then claims the version, counts the rounds, reads the
+    tables and inserts the team and the new table: 13 at most, whatever the rounds and tables.
+    The director's page sends as many queries (4) with the late team as before it."""
+    director = two_rounds_played(client)
+    with queries_sent(app) as before:
+        assert client.get(f"/d/{director}").status_code == 200
+    form = late_form(client, director)
+    with queries_sent(app) as adding:
+        assert submit(client, form, BLACKS).status_code == 303
+    with queries_sent(app) as after:
+        assert client.get(f"/d/{director}").status_code == 200
+    assert len(adding) <= 13
+    assert len(before) == len(after) == 4
