@@ -11,10 +11,10 @@ and time called) with its table number and its two teams, the one seated Northâ€
 round is over when every game of it is, which the games' hands say through the engine:
 nothing of it is stored.
 
-A team that withdrew between rounds notes how many rounds had been played (`withdrawn_after`).
-
-Still to come (issue 28): a team added before round k notes k; a table link more is made when
-the teams outgrow the tables (`table_count`).
+A team that withdrew between rounds notes how many rounds had been played (`withdrawn_after`);
+a team added late, between rounds, notes how many had been played when it came
+(`joined_after`), and a table link more is made with it when the teams outgrow the tables
+(`table_count`).
 """
 
 from __future__ import annotations
@@ -121,6 +121,9 @@ class TournamentTeamRecord(db.Model):  # type: ignore[name-defined]
     player_1: Mapped[str] = mapped_column(String(NAME_LENGTH))
     # How many rounds had been played when it withdrew (0 before round 1); None while it plays.
     withdrawn_after: Mapped[int | None]
+    # How many rounds had been played when it was added late; None for a team entered with the
+    # tournament.
+    joined_after: Mapped[int | None]
 
     @property
     def players(self) -> tuple[str, str]:

@@ -167,7 +167,14 @@ class Standing:
             winners,
             # Teams that withdrew between rounds are paired no more (games.withdrawing).
             {team.entry for team in self.teams if team.withdrawn_after is not None},
+            late_teams(self.teams),
         )
+
+
+def late_teams(teams: Sequence[TournamentTeamRecord]) -> dict[int, int]:
+    """The teams added late (games.late_teams), by entry number: the rounds played when each
+    came, as pairing and standings take them."""
+    return {team.entry: team.joined_after for team in teams if team.joined_after is not None}
 
 
 def minutes_left(due: datetime, called_at: datetime | None) -> int:
@@ -262,7 +269,7 @@ def standing(record: TournamentRecord) -> Standing:
         return standing(record)  # read again: time was called at its tables
     results = [table.result() for played in rounds for table in played.tables]
     byes = [played.bye.entry for played in rounds if played.bye is not None]
-    ranked = tournament.standings(len(teams), results, byes, record.format)
+    ranked = tournament.standings(len(teams), results, byes, record.format, late_teams(teams))
     return Standing(record, teams, rounds, tuple(ranked))
 
 

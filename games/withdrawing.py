@@ -1,5 +1,6 @@
 """A team withdrawn from a tournament between rounds: its games stay and count in the
-standings, it is paired no more (a Swiss pairs the teams left, `tournament.swiss`).
+standings, it is paired no more (a Swiss pairs the teams left, `tournament.swiss`; King's
+table moves the teams below it up a place, `tournament.kings_table`).
 
 Kept beside `games.rounds`, whose standing it reads, as `games.cancelling` is.
 """
@@ -17,15 +18,16 @@ from tournament_records import Format, RoundRecord, TournamentRecord, Tournament
 def withdraw_refusal(now: Standing, entry: int) -> str | None:
     """Why team `entry` cannot withdraw now, as a `RoundRefused` code: `no_team` (no such
     team, or it withdrew already), `in_play` (a game of the round is still being played),
-    `not_swiss` (only a Swiss pairs around a team that left) or `too_few` (fewer than two teams
-    would be left to pair); None if it can."""
+    `round_robin` (its every-pair-once schedule is fixed; a Swiss and King's table pair around
+    a team that left) or `too_few` (fewer than two teams would be left to pair); None if it
+    can."""
     active = [team.entry for team in now.teams if team.withdrawn_after is None]
     if entry not in active:
         return "no_team"
     if now.current is not None and not now.current.over:
         return "in_play"
-    if now.record.format != Format.SWISS:
-        return "not_swiss"
+    if now.record.format == Format.ROUND_ROBIN:
+        return "round_robin"
     if len(active) <= 2:
         return "too_few"
     return None

@@ -228,3 +228,12 @@ def tournament_rows(app) -> dict[str, int]:
         }
         db.session.remove()
     return counted
+
+
+def refusals(client, path: str, status: int, english: str, portuguese: str) -> None:
+    """Post to `path` in both languages and check each answer is refused with `status` and the
+    words of its language."""
+    for headers, words in ((None, english), (PT, portuguese)):
+        refused = client.post(path, data={}, headers=headers)
+        assert refused.status_code == status, refused.get_data(as_text=True)
+        assert words in Page(refused).text

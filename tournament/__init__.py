@@ -7,13 +7,15 @@ final totals and winner, which the caller gets from the engine. Teams are entry 
 - `next_round(format, order, rounds, winners)` pairs the next round of a `Format`
   (`ROUND_ROBIN`, `SWISS`, `KINGS_TABLE`) from the standings order before it, the `Pairing`s
   of the rounds so far and, for King's table, each table's winner in the last round (a
-  Swiss also takes the teams `withdrawn` between rounds, paired no more). A
+  Swiss and King's table also take the teams `withdrawn` between rounds, paired no more, and
+  the late teams that `joined`, by the rounds played when each came). A
   `Pairing` is the tables in table order (`Table(north_south, east_west)`, the higher-placed
   team North–South) and the team with the bye, or None. `round_robin`, `round_robin_rounds`,
   `swiss` and `kings_table` are the formats one by one.
-- `standings(teams, games, byes, format)` ranks the teams from `GameResult`s and the byes
-  given, one `Row` per team best first (`place`, `team`, `wins`, `losses`, `byes`, `played`,
-  `points`, `against`, `difference`); `order_of(rows)` is the strict order pairing takes.
+- `standings(teams, games, byes, format, joined)` ranks the teams from `GameResult`s and the
+  byes given (a late team below the teams with as many wins), one `Row` per team best first
+  (`place`, `team`, `wins`, `losses`, `byes`, `played`, `points`, `against`, `difference`);
+  `order_of(rows)` is the strict order pairing takes.
 - Bad input raises `TournamentError`, whose `code` names the problem.
 
     >>> from tournament import Format, GameResult, next_round, order_of, standings

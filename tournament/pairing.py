@@ -4,7 +4,8 @@
 standings before the round (a strict order of the entry numbers 1..n, best first; see
 `standings.order_of`), `rounds` the rounds paired so far, and `winners` the winner of each table
 of the last round in table order (King's table only; a forfeit's winner too); `withdrawn`,
-the teams that left between rounds (a Swiss only), paired no more. It returns a
+the teams that left between rounds, paired no more, and `joined`, the late teams added
+between rounds (Swiss and King's table). It returns a
 `Pairing`: the tables in table order, each with its higher-placed team North–South, and the
 team with the bye, if any. `round_robin`, `swiss` and `kings_table` are the three formats
 alone.
@@ -12,9 +13,10 @@ alone.
 
 from __future__ import annotations
 
-from collections.abc import Sequence, Set
+from collections.abc import Mapping, Sequence, Set
 
 from .rounds import (
+    NO_LATE_TEAMS,
     Format,
     Pairing,
     TournamentError,
@@ -68,7 +70,13 @@ def round_robin(order: Sequence[int], round_number: int) -> Pairing:
     return Pairing(tables=seat(pairs, teams if round_number > 1 else sorted(teams)), bye=bye)
 
 
-def kings_table(order: Sequence[int], last: Pairing | None, winners: Sequence[int] = ()) -> Pairing:
+def kings_table(
+    order: Sequence[int],
+    last: Pairing | None,
+    winners: Sequence[int] = (),
+    withdrawn: Set[int] = frozenset(),
+    late: Sequence[int] = (),
+) -> Pairing:
     """The next round of King's table (winners move up), seated by `order` (round 1 by entry
     order).
 
@@ -78,35 +86,38 @@ def kings_table(order: Sequence[int], last: Pairing | None, winners: Sequence[in
     winner and the bottom table's loser stay. With n odd the team that sat out comes in at the
     bottom table and the bottom table's loser sits out. One table is both top and bottom: its
     winner stays, and its loser stays (two teams) or sits out (three).
+
+    That movement lines the teams up top down: the top table's winner, then each next table's
+    winner and the loser of the table above it, then the team that sat out, then the bottom
+    table's loser; the line is seated two by two from table 1, and its last team sits out
+    when the number is odd. The `late` teams (added since the last round, in entry order)
+    queue with the team that sat out, so they come in at the bottom table as it does; the
+    `withdrawn` teams leave the line, the teams below them moving up a place to close the gap.
     """
     teams = check_order(order)
     n = len(teams)
     if last is None:
-        entry = list(range(1, n + 1))
-        pairs = [(entry[k], entry[k + 1]) for k in range(0, n - 1, 2)]
-        return Pairing(tables=seat(pairs, entry), bye=n if n % 2 else None)
-    check_rounds(n, [last])
-    if len(winners) != len(last.tables) or any(
-        winner not in table.teams for winner, table in zip(winners, last.tables, strict=False)
-    ):
-        raise TournamentError("bad_winners", "one winner per table, a team of that table")
-    losers = [
-        table.east_west if winner == table.north_south else table.north_south
-        for winner, table in zip(winners, last.tables, strict=True)
-    ]
-    bottom = len(last.tables) - 1
-    pairs = []
-    for k in range(bottom + 1):
-        upper = winners[k] if k == 0 else losers[k - 1]
-        if k < bottom:
-            lower = winners[k + 1]
-        elif last.bye is not None:
-            lower = last.bye
-        else:
-            lower = losers[k]
-        pairs.append((upper, lower))
-    bye = losers[bottom] if last.bye is not None else None
-    return Pairing(tables=seat(pairs, teams), bye=bye)
+        line = [team for team in range(1, n + 1) if team not in withdrawn]
+    else:
+        check_rounds(n, [last], withdrawn | set(late))
+        if len(winners) != len(last.tables) or any(
+            winner not in table.teams for winner, table in zip(winners, last.tables, strict=False)
+        ):
+            raise TournamentError("bad_winners", "one winner per table, a team of that table")
+        losers = [
+            table.east_west if winner == table.north_south else table.north_south
+            for winner, table in zip(winners, last.tables, strict=True)
+        ]
+        bottom = len(last.tables) - 1
+        waiting = [last.bye] if last.bye is not None else []
+        line = [winners[0]]
+        for k in range(1, bottom + 1):
+            line += [winners[k], losers[k - 1]]
+        line += [*waiting, *late, losers[bottom]]
+        line = [team for team in line if team not in withdrawn]
+    pairs = list(zip(line[0::2], line[1::2], strict=False))
+    bye = line[-1] if len(line) % 2 else None
+    return Pairing(tables=seat(pairs, teams if last is not None else range(1, n + 1)), bye=bye)
 
 
 def next_round(
@@ -115,15 +126,24 @@ def next_round(
     rounds: Sequence[Pairing],
     winners: Sequence[int] = (),
     withdrawn: Set[int] = frozenset(),
+    joined: Mapping[int, int] = NO_LATE_TEAMS,
 ) -> Pairing:
     """The next round of a tournament of this `format` (a `Format` or its stored value; see
-    the module docstring), without the `withdrawn` teams; only a Swiss pairs around them
-    (`TournamentError` `bad_withdrawal` for the other formats)."""
+    the module docstring), without the `withdrawn` teams, and with the late teams that
+    `joined` (entry number: the rounds played when it came). A Swiss and King's table pair
+    around both; a round robin's every-pair-once schedule is fixed by its first teams, so it
+    takes neither (`TournamentError` `bad_withdrawal`, `bad_late`)."""
     kind = check_format(format)
-    if withdrawn and kind is not Format.SWISS:
-        raise TournamentError("bad_withdrawal", f"a {kind} pairs every team it started with")
     if kind is Format.ROUND_ROBIN:
+        if withdrawn:
+            raise TournamentError(
+                "bad_withdrawal", "a round robin pairs every team it started with"
+            )
+        if any(joined.values()):
+            raise TournamentError("bad_late", "a round robin's schedule takes no late team")
         return round_robin(order, len(rounds) + 1)
+    check_rounds(len(order), rounds, withdrawn, joined)
     if kind is Format.SWISS:
-        return swiss(order, rounds, withdrawn)
-    return kings_table(order, rounds[-1] if rounds else None, winners)
+        return swiss(order, rounds, withdrawn, joined)
+    late = sorted(team for team, after in joined.items() if after == len(rounds) and rounds)
+    return kings_table(order, rounds[-1] if rounds else None, winners, withdrawn, late)

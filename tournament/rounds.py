@@ -7,9 +7,13 @@ entry numbers, best first.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence, Set
+from collections.abc import Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass
 from enum import StrEnum
+from types import MappingProxyType
+
+# No team came late: every team was entered with the tournament (an empty `joined`).
+NO_LATE_TEAMS: Mapping[int, int] = MappingProxyType({})
 
 
 class Format(StrEnum):
@@ -25,7 +29,7 @@ class TournamentError(ValueError):
     caller to turn into a message in the user's language.
 
     Codes: `bad_format`, `too_few_teams`, `bad_order`, `bad_round`, `no_round_left`,
-    `bad_winners`, `bad_result`, `bad_bye`, `bad_withdrawal`.
+    `bad_winners`, `bad_result`, `bad_bye`, `bad_withdrawal`, `bad_late`.
     """
 
     def __init__(self, code: str, detail: str) -> None:
@@ -84,16 +88,23 @@ def check_order(order: Sequence[int]) -> tuple[int, ...]:
     return teams
 
 
-def check_rounds(teams: int, rounds: Iterable[Pairing], withdrawn: Set[int] = frozenset()) -> None:
+def check_rounds(
+    teams: int,
+    rounds: Iterable[Pairing],
+    withdrawn: Set[int] = frozenset(),
+    joined: Mapping[int, int] = NO_LATE_TEAMS,
+) -> None:
     """Raise `TournamentError` unless every past round seats each of the `teams` entries once
     (at a table or on the bye), as any round this package made does; a `withdrawn` team may be
-    missing from a round (the rounds after it withdrew)."""
+    missing from a round (the rounds after it withdrew), and so may a late team from the
+    rounds played before it `joined` (its entry number: the rounds played when it came)."""
     everyone = set(range(1, teams + 1))
     for number, pairing in enumerate(rounds, start=1):
         seated = [team for table in pairing.tables for team in table.teams]
         if pairing.bye is not None:
             seated.append(pairing.bye)
-        if len(set(seated)) != len(seated) or not everyone - withdrawn <= set(seated) <= everyone:
+        absent = withdrawn | {team for team, after in joined.items() if after >= number}
+        if len(set(seated)) != len(seated) or not everyone - absent <= set(seated) <= everyone:
             raise TournamentError("bad_round", f"round {number} does not seat each team once")
 
 

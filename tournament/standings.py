@@ -1,26 +1,28 @@
 """A tournament's standings, ranked as RULES.md's "Tournaments › Standings" says.
 
-`standings(teams, games, byes, format)` takes every game of the tournament as a `GameResult`
-(a game still in play, with no winner yet, counts nothing), the byes given so far (one entry
-number per bye) and the format, and returns one `Row` per team, best first. Ranking: wins;
-then point difference; then points; then, among the teams still level, their games with each
-other (wins minus losses in them, forfeits included; a part of the group still level is
-ranked again by its own games alone); then equal. A shared place takes the places it covers
-(1, 2, 2, 4) and lists its teams by entry number. `order_of(rows)` is the strict order the
-pairing needs.
+`standings(teams, games, byes, format)` takes every game of the tournament as a `GameResult` (a
+game still in play, with no winner yet, counts nothing), the byes given so far (one entry
+number per bye), the format and the late teams' rounds `joined`, and returns one `Row` per
+team, best first. Ranking: wins; then the round a team joined (the teams entered with the
+tournament first: a late team, with fewer games behind it, ranks below the teams with as many
+wins; with no late team this key ties everyone and changes nothing); then point difference;
+then points; then, among the teams still level, their games with each other (wins minus losses
+in them, forfeits included; a part of the group still level is ranked again by its own games
+alone); then equal. A shared place takes the places it covers (1, 2, 2, 4) and lists its teams
+by entry number. `order_of(rows)` is the strict order the pairing needs.
 
-A forfeit is a win for the winner and a loss for the other team, with no points for or
-against. A bye is a win with no points in round robin and Swiss, and neither a win nor a loss
-in King's table.
+A forfeit is a win for the winner and a loss for the other team, with no points for or against.
+A bye is a win with no points in round robin and Swiss, and neither a win nor a loss in King's
+table.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import groupby
 
-from .rounds import Format, TournamentError, check_format
+from .rounds import NO_LATE_TEAMS, Format, TournamentError, check_format
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,10 +111,15 @@ def _head_to_head(group: list[int], games: Sequence[GameResult]) -> list[list[in
 
 
 def standings(
-    teams: int, games: Iterable[GameResult], byes: Iterable[int], format: Format | str
+    teams: int,
+    games: Iterable[GameResult],
+    byes: Iterable[int],
+    format: Format | str,
+    joined: Mapping[int, int] = NO_LATE_TEAMS,
 ) -> tuple[Row, ...]:
     """The standings of teams 1..`teams` from the tournament's games and byes (see the module
-    docstring), one `Row` per team, best first; `format` is a `Format` or its stored value."""
+    docstring), one `Row` per team, best first; `format` is a `Format` or its stored value,
+    `joined` the late teams (entry number: the rounds played when it came)."""
     kind = check_format(format)
     played = list(games)
     given = list(byes)
@@ -136,9 +143,10 @@ def standings(
         for team in wins:
             wins[team] += bye_count[team]
 
-    def level(team: int) -> tuple[int, int, int]:
-        """The first three keys, best smallest: wins, point difference, points."""
-        return (-wins[team], against[team] - points[team], -points[team])
+    def level(team: int) -> tuple[int, int, int, int]:
+        """The first four keys, best smallest: wins, the round joined, point difference,
+        points."""
+        return (-wins[team], joined.get(team, 0), against[team] - points[team], -points[team])
 
     rows: list[Row] = []
     for _, group in groupby(sorted(wins, key=lambda team: (level(team), team)), key=level):

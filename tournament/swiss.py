@@ -23,11 +23,19 @@ every pairing on small fields.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Sequence, Set
+from collections.abc import Mapping, Sequence, Set
 
 import networkx as nx
 
-from .rounds import Pairing, byes_had, check_order, check_rounds, opponents, seat
+from .rounds import (
+    NO_LATE_TEAMS,
+    Pairing,
+    byes_had,
+    check_order,
+    check_rounds,
+    opponents,
+    seat,
+)
 
 Met = dict[int, set[int]]  # each team's opponents so far
 Mates = dict[int, int]  # a pairing: each team's partner
@@ -141,25 +149,35 @@ def _without(teams: Sequence[int], team: int) -> list[int]:
 
 
 def swiss(
-    order: Sequence[int], rounds: Sequence[Pairing], withdrawn: Set[int] = frozenset()
+    order: Sequence[int],
+    rounds: Sequence[Pairing],
+    withdrawn: Set[int] = frozenset(),
+    joined: Mapping[int, int] = NO_LATE_TEAMS,
 ) -> Pairing:
     """The next Swiss round: `order` is the standings before it (a strict order of the entry
     numbers 1..n, best first), `rounds` the rounds already paired (forfeits included), and
     `withdrawn` the teams that left between rounds: they are paired no more, the others as if
-    the field had been theirs alone (so an even number left means no bye).
+    the field had been theirs alone (so an even number left means no bye). A late team,
+    `joined` after some rounds (entry number: the rounds played when it came), is paired as
+    any other from its place in `order`, with no opponents so far; for the bye it counts the
+    rounds it missed as byes had, so it plays the round it joins.
 
     Tables come in the order their pairs are formed, top down; the higher-placed team of each
     sits North–South. With no rounds yet the entry order stands in for the standings, as
     RULES.md says: 1–2, 3–4, …, the last entrant on the bye.
     """
     everyone = check_order(order)
-    check_rounds(len(everyone), rounds, withdrawn)
+    check_rounds(len(everyone), rounds, withdrawn, joined)
     teams = tuple(team for team in everyone if team not in withdrawn)
     if not rounds:
         teams = tuple(sorted(teams))
     met = opponents(len(everyone), rounds)
     if len(teams) % 2:
         byes = byes_had(len(everyone), rounds)
+        for team, after in joined.items():
+            # The rounds a late team missed it sat out already: it has the bye last, so it
+            # plays the round it joins.
+            byes[team] += after
         fewest = min(byes.values())
         may = [team for team in teams if byes[team] == fewest]
         # The fewest rematches over every bye at once: the bye is one more vertex, joined to

@@ -16,8 +16,9 @@ from werkzeug.wrappers import Response
 
 from extensions import limit_writes
 from forms import ActionForm
+from forms.late_team import LateTeamForm
 from forms.tournaments import FORMAT_NAMES, ROWS, TournamentForm
-from games import cancelling, rounds, tournament_exports, tournaments, withdrawing
+from games import cancelling, late_teams, rounds, tournament_exports, tournaments, withdrawing
 from models import new_token
 from tournament_records import Format, TournamentRecord
 from web import TOURNAMENT_LINKS, TOURNAMENT_TABLE_LINKS, TOURNAMENT_VIEW_LINKS
@@ -136,7 +137,8 @@ def director_page(token: str, **shown: Any) -> str:
             for team in context["teams"]
             if withdrawing.withdraw_refusal(context["now"], team.entry) is None
         },
-        **shown,
+        late_refusal=late_teams.late_refusal(context["now"]),
+        **{"late": LateTeamForm(formdata=None), **shown},
     )
 
 
@@ -218,8 +220,8 @@ def withdraw_words(code: str) -> str:
         return gettext(
             "A team withdraws between rounds only: a game of this round is still being played."
         )
-    if code == "not_swiss":
-        return gettext("Only a Swiss tournament pairs around a team that withdraws.")
+    if code == "round_robin":
+        return gettext("A round robin's schedule is fixed: a team cannot withdraw from it.")
     if code == "too_few":
         return gettext("At least two teams must be left to play the next round.")
     return gettext("There is no such team still playing in this tournament.")

@@ -1,5 +1,5 @@
-"""A Swiss around teams withdrawn between rounds, on examples checked by hand in comments; the
-other formats refuse a withdrawal."""
+"""A Swiss around teams withdrawn between rounds, on examples checked by hand in comments; a
+round robin refuses a withdrawal (King's table's: tests/tournament/test_late_and_withdrawn.py)."""
 
 from __future__ import annotations
 
@@ -31,10 +31,11 @@ def test_three_teams_left_of_four_give_one_the_bye():
     assert ([table.teams for table in second.tables], second.bye) == ([(1, 3)], 2)
 
 
-@pytest.mark.parametrize("form", [Format.ROUND_ROBIN, Format.KINGS_TABLE])
-def test_the_other_formats_refuse_a_withdrawal(form):
+def test_a_round_robin_refuses_a_withdrawal():
     with pytest.raises(TournamentError) as refused:
-        next_round(form, (1, 2, 3, 4), [Pairing((Table(1, 2), Table(3, 4)))], (1, 3), {4})
+        next_round(
+            Format.ROUND_ROBIN, (1, 2, 3, 4), [Pairing((Table(1, 2), Table(3, 4)))], (1, 3), {4}
+        )
     assert refused.value.code == "bad_withdrawal"
 
 

@@ -22,6 +22,7 @@ from testsupport.tournaments import (
     make_tournament,
     pairs,
     play_round,
+    refusals,
     round_rows,
     round_tables,
     standings,
@@ -52,15 +53,6 @@ def stored(app) -> tuple[list[int | None], int, dict[str, int]]:
         version = db.session.scalar(select(TournamentRecord.version))
         db.session.remove()
     return withdrawn, version, round_rows(app)
-
-
-def refusals(client, path: str, status: int, english: str, portuguese: str) -> None:
-    """Post to `path` in both languages and check each answer is refused with `status` and the
-    words of its language."""
-    for headers, words in ((None, english), (PT, portuguese)):
-        refused = client.post(path, data={}, headers=headers)
-        assert refused.status_code == status, refused.get_data(as_text=True)
-        assert words in Page(refused).text
 
 
 def test_a_team_withdrawn_between_rounds_keeps_its_results_and_is_paired_no_more(app, client):
@@ -133,7 +125,7 @@ def test_a_round_robin_offers_no_withdrawal_and_refuses_one(app, client):
     director = make_tournament(client, **ONE_HAND, format="round_robin", rounds="")
     assert not Page(client.get(f"/d/{director}")).has_form("withdraw-team")
     kept = stored(app)
-    words = ("Only a Swiss tournament pairs around", "Só um torneio suíço emparelha")
+    words = ("A round robin's schedule is fixed", "A tabela de um todos contra todos é fixa")
     refusals(client, f"/d/{director}/teams/1/withdraw", 409, *words)
     assert stored(app) == kept
 

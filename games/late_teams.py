@@ -1,0 +1,104 @@
+"""A team added to a tournament late, between rounds (or before round 1), from the director's
+page: it gets the next entry number, notes how many rounds had been played
+(`tournament_team.joined_after`), and joins the next round's pairing with no results, ranked
+below the teams with as many wins (`tournament.standings`). When the teams then outgrow the
+tables, the table links the next round needs are made with it, in the same transaction.
+
+Kept beside `games.rounds`, whose standing it reads, as `games.withdrawing` is.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import func, select, update
+from sqlalchemy.exc import IntegrityError
+
+import scoring
+from extensions import db
+from games.rounds import RoundRefused, Standing, standing
+from games.tournaments import Entrant, find_tournament, tournament_tables
+from tournament_records import (
+    MOST_TEAMS,
+    Format,
+    RoundRecord,
+    TournamentRecord,
+    TournamentTableRecord,
+    TournamentTeamRecord,
+    table_count,
+)
+
+
+def late_refusal(now: Standing) -> str | None:
+    """Why no team can be added now, as a `RoundRefused` code: `round_robin` (a round robin
+    that has started: its every-pair-once schedule is fixed by its teams), `in_play` (a game of
+    the round is still being played), `no_round_left` (every round has been played) or
+    `too_many` (the tournament has the most teams there are); None if one can."""
+    if now.record.format == Format.ROUND_ROBIN and now.rounds:
+        return "round_robin"
+    if now.current is not None and not now.current.over:
+        return "in_play"
+    if len(now.rounds) >= now.round_count:
+        return "no_round_left"
+    if len(now.teams) >= MOST_TEAMS:
+        return "too_many"
+    return None
+
+
+def name_taken(now: Standing, name: str) -> bool:
+    """Whether a team of the tournament already has this name, however spelt (as the
+    new-tournament form tells names apart)."""
+    key = scoring.name_key(name)
+    return any(scoring.name_key(team.name) == key for team in now.teams)
+
+
+def add_team(token: str, team: Entrant, seen_version: int | None) -> TournamentRecord:
+    """Add `team` to the tournament behind director's link `token` between rounds, with the
+    next entry number and the rounds played so far, and the table links the next round then
+    needs, bumping the tournament's version, in one transaction. A form from a page shown
+    before the version moved (the same form sent again) is answered as done, with nothing
+    more written. RoundRefused (see `late_refusal`, and `name_taken`) with nothing written."""
+    record = find_tournament(token)
+    if seen_version is not None and seen_version != record.version:
+        return record
+    now = standing(record)
+    refusal = late_refusal(now)
+    if refusal is None and name_taken(now, team.name):
+        refusal = "name_taken"
+    if refusal is not None:
+        raise RoundRefused(refusal)
+    claimed = db.session.connection().execute(
+        update(TournamentRecord)
+        .where(TournamentRecord.id == record.id, TournamentRecord.version == record.version)
+        .values(version=TournamentRecord.version + 1)
+    )
+    if claimed.rowcount != 1:  # another form moved the tournament a moment before
+        db.session.rollback()
+        return record
+    # Starting a round does not move the version: a round started since the standing was
+    # read would make this an addition mid-round.
+    rounds_now = db.session.scalar(
+        select(func.count(RoundRecord.id)).where(RoundRecord.tournament_id == record.id)
+    )
+    if rounds_now != len(now.rounds):
+        db.session.rollback()
+        raise RoundRefused("in_play")
+    db.session.add(
+        TournamentTeamRecord(
+            tournament_id=record.id,
+            entry=len(now.teams) + 1,
+            name=team.name,
+            player_0=team.players[0],
+            player_1=team.players[1],
+            joined_after=len(now.rounds),
+        )
+    )
+    playing = 1 + sum(1 for kept in now.teams if kept.withdrawn_after is None)
+    have = len(tournament_tables(record))
+    db.session.add_all(
+        TournamentTableRecord(tournament_id=record.id, number=number)
+        for number in range(have + 1, table_count(playing) + 1)
+    )
+    try:
+        db.session.commit()
+    except IntegrityError:  # both sends of one form at once: the first one added the team
+        db.session.rollback()
+    return record
