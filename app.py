@@ -31,6 +31,7 @@ from web import (
     summary,
     tables,
     tournament_results,
+    tournament_stats,
     tournament_swaps,
     tournaments,
     viewing,
@@ -93,6 +94,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         summary.bp,
         tournaments.bp,
         tournament_results.bp,
+        tournament_stats.bp,
         tournament_swaps.bp,
     ):
         app.register_blueprint(blueprint)
