@@ -244,3 +244,24 @@ def test_the_phone_that_replaces_the_directors_link_counts_the_tournament_from_t
     second.get("/")  # the phone has its own id once it has been here
     replace_tournament_link(second, director, "edit")
     assert (stats_of(first, "/stats")["games"], stats_of(second, "/stats")["games"]) == (0, 3)
+
+
+def phone_stats_queries(app, client) -> int:
+    """How many queries this phone's stats page runs for a worker that kept no replay and no
+    figures."""
+    app.extensions["replays"].clear()
+    app.extensions["standings"] = Standings(app.config["STANDINGS_KEPT"])
+    with queries_sent(app) as statements:
+        assert client.get("/stats").status_code == 200
+    return len(statements)
+
+
+def test_a_phones_stats_run_three_queries_however_many_tournaments_it_directs(app, client):
+    """Club night (4 games, 3 finished), then Cup besides (5, 4 finished): the state of the
+    phone's games, the games, their hands."""
+    club_night(client)
+    counts = [phone_stats_queries(app, client)]
+    cup(client)
+    counts.append(phone_stats_queries(app, client))
+    assert counts == [3, 3]
+    assert stats_of(client, "/stats")["games"] == 4
