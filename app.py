@@ -32,6 +32,7 @@ from web import (
     tables,
     tournament_late,
     tournament_results,
+    tournament_stats,
     tournament_swaps,
     tournaments,
     viewing,
@@ -94,6 +95,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         summary.bp,
         tournaments.bp,
         tournament_results.bp,
+        tournament_stats.bp,
         tournament_swaps.bp,
         tournament_late.bp,
     ):

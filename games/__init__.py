@@ -33,6 +33,7 @@ from games.standings import (
     device_games_all,
     series_of,
     table_career,
+    tournament_career,
 )
 from games.tables import (
     AlreadyAtTable,
@@ -94,6 +95,7 @@ __all__ = [
     "table_career",
     "table_games",
     "table_state",
+    "tournament_career",
     "undo_last",
     "was_applied",
 ]

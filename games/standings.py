@@ -1,5 +1,6 @@
-"""What adds up across games: the score of a series, and career figures over a table's games or
-a phone's. Always worked out from the stored inputs through the engine, never stored."""
+"""What adds up across games: the score of a series, and career figures over a table's games,
+a tournament's or a phone's. Always worked out from the stored inputs through the engine, never
+stored."""
 
 from __future__ import annotations
 
@@ -7,14 +8,16 @@ from collections.abc import Callable, Hashable
 from typing import Any, TypeVar, cast
 
 from flask import current_app
-from sqlalchemy import select
+from sqlalchemy import ColumnElement, or_, select
 
 import scoring
 from extensions import db
 from games.kept import Kept
 from games.reading import ScoredGame, games_state, scored_games
+from games.rounds import Standing
 from games.tables import table_games, table_state
 from models import GameRecord, TableRecord
+from tournament_records import RoundGameRecord, RoundRecord, TournamentRecord
 
 SideKeys = tuple[tuple[str, ...], ...]
 T = TypeVar("T")
@@ -122,12 +125,26 @@ def career(games: list[ScoredGame]) -> scoring.Career:
     return scoring.career([played_game(scored) for scored in games])
 
 
+def of_device(device: str) -> ColumnElement[bool]:
+    """The games a phone's career figures count: those started on it, and those of the
+    tournaments whose director's link it holds (it made them, or replaced that link last), whose
+    games the director's rounds made on no phone's behalf."""
+    directed = (
+        select(RoundGameRecord.game_id)
+        .join(RoundRecord, RoundRecord.id == RoundGameRecord.round_id)
+        .join(TournamentRecord, TournamentRecord.id == RoundRecord.tournament_id)
+        .where(TournamentRecord.device == device)
+    )
+    return or_(GameRecord.device == device, GameRecord.id.in_(directed))
+
+
 def device_games_all(device: str | None) -> list[ScoredGame]:
-    """Every game started on this phone, in the order they were started (two queries at most)."""
+    """Every game this phone's career figures count (`of_device`), in the order they were
+    started (two queries at most)."""
     if not device:
         return []
     records = db.session.scalars(
-        select(GameRecord).where(GameRecord.device == device).order_by(GameRecord.id)
+        select(GameRecord).where(of_device(device)).order_by(GameRecord.id)
     ).all()
     return scored_games(list(records))
 
@@ -160,8 +177,18 @@ def table_career(
 
 
 def device_career(device: str | None) -> scoring.Career:
-    """The career figures of the finished games started on this phone."""
+    """The career figures of this phone's finished games (`of_device`)."""
     if not device:
         return career([])
-    key = ("device", device, games_state(GameRecord.device == device))
+    key = ("device", device, games_state(of_device(device)))
     return standings().get_or_make(key, lambda: career(device_games_all(device)))
+
+
+def tournament_career(now: Standing) -> scoring.Career:
+    """The career figures of a tournament's finished games, read already with where it stands
+    (`rounds.standing`): no query more. Kept under its games' versions, which every write to
+    one of them moves (a substitute seated in a game too)."""
+    played = [table.scored for played in now.rounds for table in played.tables]
+    versions = tuple((scored.record.id, scored.record.version) for scored in played)
+    key = ("tournament", now.record.id, versions)
+    return standings().get_or_make(key, lambda: career(played))

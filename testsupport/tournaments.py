@@ -185,6 +185,14 @@ def play_round(client, director: str, winners: str) -> list[PlayedTable]:
     return round_tables(client, director)
 
 
+def swap(client, director: str, entry: int, player: int, name: str, headers=None):
+    """Bring in `name` for player `player` (0 or 1) of team `entry` from the director's page;
+    the answer."""
+    page = Page(client.get(f"/d/{director}", headers=headers))
+    form = page.form(action=f"/d/{director}/teams/{entry}/players")
+    return submit(client, form, {"player": player, "name": name}, headers=headers)
+
+
 def bye_of(client, director: str) -> str | None:
     """The team the director's page says has the bye in the latest round; None when every team
     plays."""

@@ -26,6 +26,7 @@ from testsupport.tournaments import (
     play_table,
     round_tables,
     start_round,
+    swap,
     table_tokens,
     tournament_rows,
     watch_token,
@@ -33,14 +34,6 @@ from testsupport.tournaments import (
 from tournament_records import TournamentRecord, TournamentTeamRecord
 
 REDS, BLUES = 1, 2
-
-
-def swap(client, director: str, entry: int, player: int, name: str, headers=None):
-    """Bring in `name` for player `player` (0 or 1) of team `entry` from the director's page;
-    the answer."""
-    page = Page(client.get(f"/d/{director}", headers=headers))
-    form = page.form(action=f"/d/{director}/teams/{entry}/players")
-    return submit(client, form, {"player": player, "name": name}, headers=headers)
 
 
 def seated(app, game: str) -> tuple[str, ...]:
