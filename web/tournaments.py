@@ -17,7 +17,7 @@ from werkzeug.wrappers import Response
 from extensions import limit_writes
 from forms import ActionForm
 from forms.tournaments import FORMAT_NAMES, ROWS, TournamentForm
-from games import cancelling, rounds, tournament_exports, tournaments, withdrawing
+from games import cancelling, rounds, starting, tournament_exports, tournaments, withdrawing
 from models import new_token
 from tournament_records import Format, TournamentRecord
 from web import TOURNAMENT_LINKS, TOURNAMENT_TABLE_LINKS, TOURNAMENT_VIEW_LINKS
@@ -174,7 +174,7 @@ def start_round(token: str) -> Response | tuple[str, int]:
     left, and when the link is the watch link or a table's."""
     return director_action(
         token,
-        lambda form: rounds.start_round(token, form.nonce.data),
+        lambda form: starting.start_round(token, form.nonce.data),
         refusal_words,
         gettext("Only the director's link starts a round. This link shows the tournament."),
         "round",
