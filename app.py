@@ -30,6 +30,7 @@ from web import (
     sheets,
     summary,
     tables,
+    tournament_playoff,
     tournament_results,
     tournament_swaps,
     tournaments,
@@ -94,6 +95,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         tournaments.bp,
         tournament_results.bp,
         tournament_swaps.bp,
+        tournament_playoff.bp,
     ):
         app.register_blueprint(blueprint)
     errors.register(app)

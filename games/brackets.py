@@ -8,24 +8,75 @@ Its size and seeds are those of its first stage's tables (the bracket's order, a
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Generic, Protocol, TypeVar
 
 import tournament
 
-if TYPE_CHECKING:
-    from games.rounds import PlayedRound
-    from tournament_records import TournamentTeamRecord
+
+class Team(Protocol):
+    """A team as the bracket reads it (a stored tournament team)."""
+
+    @property
+    def entry(self) -> int:
+        """Its entry number."""
+        ...
+
+    @property
+    def name(self) -> str:
+        """Its name."""
+        ...
+
+
+class TableGame(Protocol):
+    """A stage's game at one table as the bracket reads it (`games.rounds.TableGame`)."""
+
+    @property
+    def north_south(self) -> Team:
+        """The team seated North–South."""
+        ...
+
+    @property
+    def east_west(self) -> Team:
+        """The team seated East–West."""
+        ...
+
+    def result(self) -> tournament.GameResult:
+        """The game's totals and winner, once it is over."""
+        ...
+
+
+class Stage(Protocol):
+    """A stage as the bracket reads it (`games.rounds.PlayedRound`, not imported: the rounds
+    read the bracket)."""
+
+    @property
+    def tables(self) -> Sequence[TableGame]:
+        """Its games in table order."""
+        ...
+
+    @property
+    def over(self) -> bool:
+        """Whether every game of it has ended."""
+        ...
+
+    def pairing(self) -> tournament.Pairing:
+        """Its tables as entry numbers."""
+        ...
+
+
+S = TypeVar("S", bound=Stage)
 
 
 @dataclass(frozen=True, slots=True)
-class Bracket:
+class Bracket(Generic[S]):
     """The playoff's stages in order, first stage first (none before it starts)."""
 
-    stages: tuple[PlayedRound, ...] = ()
+    stages: tuple[S, ...] = ()
 
     @property
-    def current(self) -> PlayedRound | None:
+    def current(self) -> S | None:
         """The latest stage, if the playoff has started."""
         return self.stages[-1] if self.stages else None
 
@@ -55,7 +106,7 @@ class Bracket:
         return current is not None and len(current.tables) == 1 and current.over
 
     @property
-    def champion(self) -> TournamentTeamRecord | None:
+    def champion(self) -> Team | None:
         """The final's winner once it has ended, else None."""
         if not self.over or self.current is None:
             return None

@@ -113,7 +113,7 @@ class Standing:
     teams: tuple[TournamentTeamRecord, ...]
     rounds: tuple[PlayedRound, ...]
     rows: tuple[tournament.Row, ...]
-    playoff: Bracket
+    playoff: Bracket[PlayedRound]
 
     @property
     def current(self) -> PlayedRound | None:

@@ -162,7 +162,7 @@ def director_action(
         if not rounds.is_watch_or_table_link(token):
             raise
         return refused(only_director, 403)
-    return redirect(url_for(".director", token=done.edit_token, _anchor=anchor), 303)
+    return redirect(url_for("tournaments.director", token=done.edit_token, _anchor=anchor), 303)
 
 
 @bp.post(f"{TOURNAMENT_LINKS}/<token:token>/rounds")
