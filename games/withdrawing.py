@@ -17,13 +17,15 @@ from tournament_records import Format, RoundRecord, TournamentRecord, Tournament
 def withdraw_refusal(now: Standing, entry: int) -> str | None:
     """Why team `entry` cannot withdraw now, as a `RoundRefused` code: `no_team` (no such
     team, or it withdrew already), `in_play` (a game of the round is still being played),
-    `not_swiss` (only a Swiss pairs around a team that left) or `too_few` (fewer than two teams
-    would be left to pair); None if it can."""
+    `playoff` (the playoff has started), `not_swiss` (only a Swiss pairs around a team that
+    left) or `too_few` (fewer than two teams would be left to pair); None if it can."""
     active = [team.entry for team in now.teams if team.withdrawn_after is None]
     if entry not in active:
         return "no_team"
     if now.current is not None and not now.current.over:
         return "in_play"
+    if now.playoff.stages:
+        return "playoff"
     if now.record.format != Format.SWISS:
         return "not_swiss"
     if len(active) <= 2:

@@ -218,6 +218,8 @@ def withdraw_words(code: str) -> str:
         return gettext(
             "A team withdraws between rounds only: a game of this round is still being played."
         )
+    if code == "playoff":
+        return gettext("The playoff has started: no team withdraws now.")
     if code == "not_swiss":
         return gettext("Only a Swiss tournament pairs around a team that withdraws.")
     if code == "too_few":

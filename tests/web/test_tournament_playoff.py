@@ -253,3 +253,17 @@ def test_a_playoff_to_the_target_drops_the_rounds_number_of_hands(app, client):
     assert champion(client, f"/d/{director}") is None
     # Still in play, so table 1's link leads to it still.
     assert game_at_table(client, table_tokens(client, director)[0]) == final
+
+
+def test_no_team_withdraws_once_the_playoff_has_started(app, client):
+    director = swiss_played(client, teams=5, winners="NN")
+    assert Page(client.get(f"/d/{director}")).has_form("withdraw-team")
+    assert start_playoff(client, director, 2).status_code == 303
+    assert not Page(client.get(f"/d/{director}")).has_form("withdraw-team")
+    kept = round_rows(app)
+    words = (
+        "The playoff has started: no team withdraws now.",
+        "Os playoffs já começaram: nenhuma dupla desiste agora.",
+    )
+    refused_both_ways(client, f"/d/{director}/teams/4/withdraw", {}, 409, *words)
+    assert round_rows(app) == kept
