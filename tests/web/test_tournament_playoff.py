@@ -36,6 +36,7 @@ from testsupport.tournaments import (
     play_table,
     round_rows,
     standings,
+    start_playoff,
     start_round,
     table_tokens,
     teams_text,
@@ -89,12 +90,6 @@ def champion(client, path: str, headers=None) -> str | None:
     """The champion a page names, as its words say it; None when it names none."""
     said = Page(client.get(path, headers=headers)).find_all("p", "champion")
     return said[0].text if said else None
-
-
-def start_playoff(client, director: str, size: int, length: str = "rounds"):
-    """Fill in and send the director's "Start the playoff" form; the answer."""
-    form = Page(client.get(f"/d/{director}")).form(cls="start-playoff")
-    return submit(client, form, {"size": size, "length": length})
 
 
 def page_queries(app, client, paths: list[str]) -> list[int]:
