@@ -31,6 +31,7 @@ from web import (
     summary,
     tables,
     tournament_late,
+    tournament_playoff,
     tournament_results,
     tournament_stats,
     tournament_swaps,
@@ -98,6 +99,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         tournament_stats.bp,
         tournament_swaps.bp,
         tournament_late.bp,
+        tournament_playoff.bp,
     ):
         app.register_blueprint(blueprint)
     errors.register(app)

@@ -15,6 +15,10 @@ A team that withdrew between rounds notes how many rounds had been played (`with
 a team added late, between rounds, notes how many had been played when it came
 (`joined_after`), and a table link more is made with it when the teams outgrow the tables
 (`table_count`).
+
+A playoff stage after the last round is stored as a round marked `playoff`, numbered after the
+rounds, its games at tables 1..k with the two teams as any round's: read with the rounds in
+the same query, counted apart from them (`games.brackets`).
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint, false
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 import scoring
@@ -184,6 +188,9 @@ class RoundRecord(db.Model):  # type: ignore[name-defined]
     start_nonce: Mapped[str | None] = mapped_column(String(TOKEN_LENGTH), unique=True)
     # With minutes per round: the deadline, once time was called at its tables (None before).
     time_called_at: Mapped[datetime | None]
+    # A stage of the playoff after the last round (numbered after the rounds): its games
+    # never count in the standings, and no clock calls time in them.
+    playoff: Mapped[bool] = mapped_column(default=False, server_default=false())
 
     # Made with the round, in the one transaction that starts it.
     games: Mapped[list[RoundGameRecord]] = relationship(

@@ -51,7 +51,7 @@ from sqlalchemy import insert  # noqa: E402
 
 import scoring  # noqa: E402
 from extensions import db  # noqa: E402
-from games import rounds, tournaments  # noqa: E402
+from games import rounds, starting, tournaments  # noqa: E402
 from models import HandRecord, new_token  # noqa: E402
 from testsupport.apps import drop, fresh_app  # noqa: E402
 from testsupport.database import queries_sent  # noqa: E402
@@ -210,7 +210,7 @@ def measure(app, args: argparse.Namespace) -> dict[str, dict]:
     """Make and start the tournament, play round 1 halfway, and take every row."""
     with app.app_context():
         director, watch = make_tournament(most_rounds(Format.SWISS, TEAMS))
-        rounds.start_round(director, None)
+        starting.start_round(director, None)
         play_round(director, HANDS // 2, args.seed)
         db.session.remove()
     client = app.test_client()

@@ -25,8 +25,8 @@ from tournament_records import RoundGameRecord, RoundRecord, TournamentRecord
 
 MY_GAMES_SHOWN = 20
 # A game by one of its links, the query behind every game page, with its tournament round's
-# clock while that clock has not called time (the round, its start and minutes; else None):
-# built once per link.
+# clock while that clock has not called time (the round, its start and minutes; else None, as
+# for a playoff stage's game): built once per link.
 BY_LINK = {
     link.key: select(
         GameRecord, RoundRecord.id, RoundRecord.started_at, TournamentRecord.round_minutes
@@ -34,7 +34,12 @@ BY_LINK = {
     .outerjoin(RoundGameRecord, RoundGameRecord.game_id == GameRecord.id)
     .outerjoin(
         RoundRecord,
-        and_(RoundRecord.id == RoundGameRecord.round_id, RoundRecord.time_called_at.is_(None)),
+        # A playoff stage has no clock: its games are found without one.
+        and_(
+            RoundRecord.id == RoundGameRecord.round_id,
+            RoundRecord.time_called_at.is_(None),
+            RoundRecord.playoff.is_(False),
+        ),
     )
     .outerjoin(TournamentRecord, TournamentRecord.id == RoundRecord.tournament_id)
     .where(link == bindparam("token"))

@@ -13,13 +13,12 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from sqlalchemy import func, select
-from sqlalchemy.exc import IntegrityError
 
 import tournament
 from extensions import db
-from games.creating import create_once
+from games.brackets import Bracket
 from games.reading import ScoredGame, call_time_if_due, deadline, scored_games
-from games.tournaments import find_tournament, no_tournament, tournament_teams
+from games.tournaments import no_tournament, tournament_teams
 from models import GameRecord, utc_now
 from tournament_records import (
     Format,
@@ -28,7 +27,6 @@ from tournament_records import (
     TournamentRecord,
     TournamentTableRecord,
     TournamentTeamRecord,
-    seat,
 )
 
 
@@ -108,13 +106,14 @@ class PlayedRound:
 
 @dataclass(frozen=True, slots=True)
 class Standing:
-    """A tournament as it stands: its teams in entry order, its rounds so far, and the
-    standings counted from their finished games, best first."""
+    """A tournament as it stands: its teams in entry order, its rounds so far, the
+    standings counted from their finished games, best first, and the playoff after them."""
 
     record: TournamentRecord
     teams: tuple[TournamentTeamRecord, ...]
     rounds: tuple[PlayedRound, ...]
     rows: tuple[tournament.Row, ...]
+    playoff: Bracket[PlayedRound]
 
     @property
     def current(self) -> PlayedRound | None:
@@ -142,9 +141,9 @@ class Standing:
         return None
 
     def table_game(self, number: int) -> GameRecord | None:
-        """The game at table `number` in the latest round while that round is in play (some
-        game of it still going), None between rounds and before the first."""
-        current = self.current
+        """The game at table `number` in the latest round, or the playoff's latest stage, while
+        it is in play (some game of it still going), None between them and before the first."""
+        current = self.playoff.current or self.current
         if current is None or current.over:
             return None
         for table in current.tables:
@@ -195,7 +194,7 @@ def watched(token: str) -> tuple[TournamentRecord, tuple[int, int, int], int | N
         return record, state, None
     latest = db.session.execute(
         select(RoundRecord.id, RoundRecord.started_at, RoundRecord.time_called_at)
-        .where(RoundRecord.tournament_id == record.id)
+        .where(RoundRecord.tournament_id == record.id, RoundRecord.playoff.is_(False))
         .order_by(RoundRecord.number.desc())
         .limit(1)
     ).first()
@@ -255,86 +254,24 @@ def standing(record: TournamentRecord) -> Standing:
             TableGame(link.table, by_id[link.north_south_id], by_id[link.east_west_id], game)
         )
     minutes = record.round_minutes
-    rounds = tuple(
+    everything = tuple(
         PlayedRound(
             played,
             by_id[played.bye_team_id] if played.bye_team_id is not None else None,
             tuple(tables[played.id]),
-            deadline(played.started_at, minutes) if minutes is not None else None,
+            deadline(played.started_at, minutes) if minutes and not played.playoff else None,
         )
         for played in stored.values()
     )
+    # The playoff's stages are numbered after the last round: the rounds are those before.
+    rounds = tuple(played for played in everything if not played.record.playoff)
     waiting = rounds[-1].clock_waiting if rounds else None
     if waiting is not None and call_time_if_due(rounds[-1].record.id, waiting):
         return standing(record)  # read again: time was called at its tables
     results = [table.result() for played in rounds for table in played.tables]
     byes = [played.bye.entry for played in rounds if played.bye is not None]
     ranked = tournament.standings(len(teams), results, byes, record.format, late_teams(teams))
-    return Standing(record, teams, rounds, tuple(ranked))
-
-
-def round_started_by(nonce: str | None) -> RoundRecord | None:
-    """The round a start form with this one-time token already started."""
-    if not nonce:
-        return None
-    return db.session.scalar(select(RoundRecord).where(RoundRecord.start_nonce == nonce))
-
-
-def start_round(token: str, nonce: str | None) -> TournamentRecord:
-    """Pair and start the next round of the tournament behind director's link `token`: one
-    game per table, each with the tournament's rules, its North–South team at seats 0 and 2
-    and North dealing first, all stored in one transaction. The same form sent again answers
-    with the round it started. RoundRefused while a game of the last round is in play or when
-    no round is left, with nothing written; the tournament."""
-    again = round_started_by(nonce)
-    if again is not None:
-        return db.session.get_one(TournamentRecord, again.tournament_id)
-    record = find_tournament(token)
-    now = standing(record)
-    pairing = now.next_pairing()
-    if pairing is None:
-        raise RoundRefused(now.refusal() or "in_play")
-
-    def make() -> RoundRecord:
-        """The round as paired, its games with it."""
-        games = []
-        for number, table in enumerate(pairing.tables, start=1):
-            north_south, east_west = now.team(table.north_south), now.team(table.east_west)
-            seated = {
-                f"player_{seat(side, partner)}": name
-                for side, team in enumerate((north_south, east_west))
-                for partner, name in enumerate(team.players)
-            }
-            game = GameRecord(
-                team_0=north_south.name,
-                team_1=east_west.name,
-                **seated,
-                first_dealer=0,
-                preset=record.preset,
-                rules=dict(record.rules),  # each game keeps its own copy
-            )
-            games.append(
-                RoundGameRecord(
-                    table=number,
-                    game=game,
-                    north_south_id=north_south.id,
-                    east_west_id=east_west.id,
-                )
-            )
-        bye = now.team(pairing.bye) if pairing.bye is not None else None
-        return RoundRecord(
-            tournament_id=record.id,
-            number=len(now.rounds) + 1,
-            bye_team_id=bye.id if bye is not None else None,
-            start_nonce=nonce or None,
-            games=games,
-        )
-
-    try:
-        create_once(make, lambda: round_started_by(nonce))
-    except IntegrityError:  # another form started this round a moment before
-        raise RoundRefused("in_play") from None
-    return record
+    return Standing(record, teams, rounds, tuple(ranked), Bracket(everything[len(rounds) :]))
 
 
 def is_watch_or_table_link(token: str) -> bool:

@@ -19,13 +19,15 @@ def withdraw_refusal(now: Standing, entry: int) -> str | None:
     """Why team `entry` cannot withdraw now, as a `RoundRefused` code: `no_team` (no such
     team, or it withdrew already), `in_play` (a game of the round is still being played),
     `round_robin` (its every-pair-once schedule is fixed; a Swiss and King's table pair around
-    a team that left) or `too_few` (fewer than two teams would be left to pair); None if it
-    can."""
+    a team that left), `playoff` (the playoff has started) or `too_few` (fewer than two teams
+    would be left to pair); None if it can."""
     active = [team.entry for team in now.teams if team.withdrawn_after is None]
     if entry not in active:
         return "no_team"
     if now.current is not None and not now.current.over:
         return "in_play"
+    if now.playoff.stages:
+        return "playoff"
     if now.record.format == Format.ROUND_ROBIN:
         return "round_robin"
     if len(active) <= 2:

@@ -193,6 +193,26 @@ def swap(client, director: str, entry: int, player: int, name: str, headers=None
     return submit(client, form, {"player": player, "name": name}, headers=headers)
 
 
+def start_playoff(client, director: str, size: int, length: str = "rounds"):
+    """Fill in the director's "Start the playoff" form (the top `size`, games `length`: "rounds"
+    or "target") and send it; the answer."""
+    form = Page(client.get(f"/d/{director}")).form(cls="start-playoff")
+    return submit(client, form, {"size": size, "length": length})
+
+
+def play_stage(client, director: str, winners: str) -> None:
+    """Play every table of the playoff's latest stage through the tables' links, table k's
+    game won by North–South when `winners[k - 1]` is "N" and by East–West when it is "E"."""
+    tables = table_tokens(client, director)
+    for table, winner in zip(tables, winners, strict=False):
+        play_table(client, game_at_table(client, table), north_south_wins=winner == "N")
+
+
+def start_next_stage(client, director: str):
+    """Tap "Start the semi-finals" or "Start the final" on the director's page; the answer."""
+    return submit(client, Page(client.get(f"/d/{director}")).form(cls="next-stage"))
+
+
 def bye_of(client, director: str) -> str | None:
     """The team the director's page says has the bye in the latest round; None when every team
     plays."""

@@ -16,6 +16,10 @@ final totals and winner, which the caller gets from the engine. Teams are entry 
   byes given (a late team below the teams with as many wins), one `Row` per team best first
   (`place`, `team`, `wins`, `losses`, `byes`, `played`, `points`, `against`, `difference`);
   `order_of(rows)` is the strict order pairing takes.
+- `first_stage(order, size, withdrawn)` seats a playoff of the top `size` (`PLAYOFF_SIZES`:
+  2, 4 or 8) of the final standings, 1 v 8, 4 v 5, 3 v 6, 2 v 7 (`bracket(size)` in seeds);
+  `next_stage(last, winners, seeds)` pairs the winners of tables 1 and 2, 3 and 4, …, the
+  higher seed North–South; `playoff_seeds` is who plays it, seed 1 first.
 - Bad input raises `TournamentError`, whose `code` names the problem.
 
     >>> from tournament import Format, GameResult, next_round, order_of, standings
@@ -32,20 +36,26 @@ final totals and winner, which the caller gets from the engine. Teams are entry 
 """
 
 from .pairing import kings_table, next_round, round_robin, round_robin_rounds
+from .playoff import PLAYOFF_SIZES, bracket, first_stage, next_stage, playoff_seeds
 from .rounds import Format, Pairing, Table, TournamentError
 from .standings import GameResult, Row, order_of, standings
 from .swiss import swiss
 
 __all__ = [
+    "PLAYOFF_SIZES",
     "Format",
     "GameResult",
     "Pairing",
     "Row",
     "Table",
     "TournamentError",
+    "bracket",
+    "first_stage",
     "kings_table",
     "next_round",
+    "next_stage",
     "order_of",
+    "playoff_seeds",
     "round_robin",
     "round_robin_rounds",
     "standings",

@@ -29,7 +29,8 @@ class TournamentError(ValueError):
     caller to turn into a message in the user's language.
 
     Codes: `bad_format`, `too_few_teams`, `bad_order`, `bad_round`, `no_round_left`,
-    `bad_winners`, `bad_result`, `bad_bye`, `bad_withdrawal`, `bad_late`.
+    `bad_winners`, `bad_result`, `bad_bye`, `bad_withdrawal`, `bad_late`; a playoff's
+    `bad_playoff_size`, `playoff_too_large`, `no_stage_left`.
     """
 
     def __init__(self, code: str, detail: str) -> None:

@@ -1,5 +1,6 @@
-"""A team added late to a tournament, between rounds, from the director's page
-(`games.late_teams`): it joins the next round's pairing with no results."""
+"""The director's late changes to a tournament's teams, between rounds: a team added late
+(`games.late_teams`), which joins the next round's pairing with no results, and a team
+withdrawn (`games.withdrawing`), paired no more."""
 
 from __future__ import annotations
 
@@ -9,10 +10,10 @@ from werkzeug.wrappers import Response
 
 from extensions import limit_writes
 from forms.late_team import LateTeamForm
-from games import late_teams, rounds, tournaments
+from games import late_teams, rounds, tournaments, withdrawing
 from web import TOURNAMENT_LINKS
 from web.lookups import limit_guesses
-from web.tournaments import director_page, refused
+from web.tournaments import director_action, director_page, refused
 
 bp = Blueprint("tournament_late", __name__)
 
@@ -68,3 +69,35 @@ def add_team(token: str) -> Response | tuple[str, int]:
     except rounds.RoundRefused as refusal_now:
         return refused(late_words(refusal_now.code), 409)
     return done
+
+
+def withdraw_words(code: str) -> str:
+    """Why a team cannot withdraw now, in the user's language (`games.withdrawing` codes)."""
+    if code == "in_play":
+        return gettext(
+            "A team withdraws between rounds only: a game of this round is still being played."
+        )
+    if code == "round_robin":
+        return gettext("A round robin's schedule is fixed: a team cannot withdraw from it.")
+    if code == "playoff":
+        return gettext("The playoff has started: no team withdraws now.")
+    if code == "too_few":
+        return gettext("At least two teams must be left to play the next round.")
+    return gettext("There is no such team still playing in this tournament.")
+
+
+@bp.post(f"{TOURNAMENT_LINKS}/<token:token>/teams/<int:entry>/withdraw")
+@limit_writes
+@limit_guesses
+def withdraw_team(token: str, entry: int) -> Response | tuple[str, int]:
+    """Withdraw team `entry` between rounds: its games stay, it is paired no more; sent again,
+    done. Refused, with nothing written, mid-round (409), for no such team (404), and when the
+    link is the watch link or a table's (403)."""
+    return director_action(
+        token,
+        lambda form: withdrawing.withdraw_team(token, entry, form.seen_version()),
+        withdraw_words,
+        gettext("Only the director's link withdraws a team. This link shows the tournament."),
+        "teams",
+        status=lambda code: 404 if code == "no_team" else 409,
+    )

@@ -18,6 +18,7 @@ from web import TOURNAMENT_VIEW_LINKS
 from web.filters import signed, signed_total
 from web.lookups import limit_guesses
 from web.summary import isolated
+from web.tournament_playoff import stage_name
 from web.tournaments import format_words, length_words, watched
 
 bp = Blueprint("tournament_results", __name__)
@@ -67,7 +68,8 @@ def game_line(table: rounds.TableGame) -> str:
 def summary_text(now: rounds.Standing) -> str:
     """The tournament in a few short lines for a group chat, in the user's language: its name
     and where it stands, the standings top to bottom (place, team, wins, point difference),
-    then the latest round's results and its bye."""
+    then the playoff's latest stage and its champion, and the latest round's results and its
+    bye."""
     name = isolated(now.record.name)
     current = now.current
     if final(now):
@@ -86,6 +88,13 @@ def summary_text(now: rounds.Standing) -> str:
         wins = ngettext("%(num)s win", "%(num)s wins", row.wins)
         team = isolated(now.team(row.team).name)
         lines.append(f"{row.place}. {team} · {wins} · {signed(row.difference)}")
+    stage = now.playoff.current
+    if stage is not None:
+        lines += ["", stage_name(len(stage.tables))]
+        lines += [game_line(table) for table in stage.tables]
+        if now.playoff.champion is not None:
+            champion = isolated(now.playoff.champion.name)
+            lines.append(gettext("Champion: %(team)s", team=champion))
     if current is not None:
         lines += ["", gettext("Round %(number)s", number=current.record.number)]
         lines += [game_line(table) for table in current.tables]

@@ -18,7 +18,15 @@ from extensions import limit_writes
 from forms import ActionForm
 from forms.late_team import LateTeamForm
 from forms.tournaments import FORMAT_NAMES, ROWS, TournamentForm
-from games import cancelling, late_teams, rounds, tournament_exports, tournaments, withdrawing
+from games import (
+    cancelling,
+    late_teams,
+    rounds,
+    starting,
+    tournament_exports,
+    tournaments,
+    withdrawing,
+)
 from models import new_token
 from tournament_records import Format, TournamentRecord
 from web import TOURNAMENT_LINKS, TOURNAMENT_TABLE_LINKS, TOURNAMENT_VIEW_LINKS
@@ -164,7 +172,7 @@ def director_action(
         if not rounds.is_watch_or_table_link(token):
             raise
         return refused(only_director, 403)
-    return redirect(url_for(".director", token=done.edit_token, _anchor=anchor), 303)
+    return redirect(url_for("tournaments.director", token=done.edit_token, _anchor=anchor), 303)
 
 
 @bp.post(f"{TOURNAMENT_LINKS}/<token:token>/rounds")
@@ -176,7 +184,7 @@ def start_round(token: str) -> Response | tuple[str, int]:
     left, and when the link is the watch link or a table's."""
     return director_action(
         token,
-        lambda form: rounds.start_round(token, form.nonce.data),
+        lambda form: starting.start_round(token, form.nonce.data),
         refusal_words,
         gettext("Only the director's link starts a round. This link shows the tournament."),
         "round",
@@ -211,36 +219,6 @@ def cancel_round(token: str, number: int) -> Response | tuple[str, int]:
         cancel_words,
         gettext("Only the director's link cancels a round. This link shows the tournament."),
         "round",
-    )
-
-
-def withdraw_words(code: str) -> str:
-    """Why a team cannot withdraw now, in the user's language (`games.withdrawing` codes)."""
-    if code == "in_play":
-        return gettext(
-            "A team withdraws between rounds only: a game of this round is still being played."
-        )
-    if code == "round_robin":
-        return gettext("A round robin's schedule is fixed: a team cannot withdraw from it.")
-    if code == "too_few":
-        return gettext("At least two teams must be left to play the next round.")
-    return gettext("There is no such team still playing in this tournament.")
-
-
-@bp.post(f"{TOURNAMENT_LINKS}/<token:token>/teams/<int:entry>/withdraw")
-@limit_writes
-@limit_guesses
-def withdraw_team(token: str, entry: int) -> Response | tuple[str, int]:
-    """Withdraw team `entry` between rounds: its games stay, it is paired no more; sent again,
-    done. Refused, with nothing written, mid-round (409), for no such team (404), and when the
-    link is the watch link or a table's (403)."""
-    return director_action(
-        token,
-        lambda form: withdrawing.withdraw_team(token, entry, form.seen_version()),
-        withdraw_words,
-        gettext("Only the director's link withdraws a team. This link shows the tournament."),
-        "teams",
-        status=lambda code: 404 if code == "no_team" else 409,
     )
 
 

@@ -1,5 +1,6 @@
 """A tournament's results sheet printed by Chromium: a 12-team round robin of 11 rounds, every
-game played, fits two A4 pages, in both languages, and the sheet passes axe.
+game played, and a playoff of the top 8 to its champion, fits two A4 pages, in both languages,
+and the sheet passes axe.
 
 The evening is played through Flask's test client (66 games in seconds, against a browser's
 minutes) and its sheet, as that app rendered it, is served to Chromium at the sheet's address
@@ -15,8 +16,11 @@ from testsupport.browser import axe_violations
 from testsupport.tournaments import (
     ONE_HAND,
     make_tournament,
+    play_stage,
     play_table,
     round_tables,
+    start_next_stage,
+    start_playoff,
     start_round,
     watch_token,
 )
@@ -35,7 +39,8 @@ LONG_TEAMS = "".join(
 
 def played_evening(client) -> str:
     """A round robin of 12 teams, every round played (North–South winning each game with a
-    hand alternating who wins); the watch token."""
+    hand alternating who wins), then a playoff of the top 8 played to its final; the watch
+    token."""
     director = make_tournament(
         client, **ONE_HAND, format="round_robin", rounds="", teams=LONG_TEAMS
     )
@@ -43,6 +48,11 @@ def played_evening(client) -> str:
         start_round(client, director)
         for table in round_tables(client, director):
             play_table(client, table.game, north_south_wins=(number + table.number) % 2 == 0)
+    assert start_playoff(client, director, 8).status_code == 303
+    for winners in ("NENE", "EN"):
+        play_stage(client, director, winners)
+        assert start_next_stage(client, director).status_code == 303
+    play_stage(client, director, "N")
     return watch_token(client, director)
 
 
@@ -61,6 +71,8 @@ def test_a_twelve_team_evenings_results_sheet_prints_on_two_a4_pages_and_passes_
     assert sheet.status_code == 200
     html = sheet.get_data(as_text=True)
     assert html.count('class="results-round"') == TEAMS - 1
+    assert html.count('class="bracket-table"') == 4 + 2 + 1
+    assert 'class="champion"' in html
 
     reader = phone(locale=locale)
     reader.context.route(

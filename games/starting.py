@@ -1,0 +1,109 @@
+"""A tournament's next round (or its playoff's next stage) started: paired from where it
+stands (`games.rounds.standing`), one game per table made in one transaction, once whatever
+the network repeats (the form's one-time token).
+
+Kept beside `games.rounds`, whose standing it reads, as `games.cancelling` is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+
+import tournament
+from extensions import db
+from games.creating import create_once
+from games.rounds import RoundRefused, Standing, standing
+from games.tournaments import find_tournament
+from models import GameRecord
+from tournament_records import (
+    RoundGameRecord,
+    RoundRecord,
+    TournamentRecord,
+    TournamentTeamRecord,
+    seat,
+)
+
+
+def round_started_by(nonce: str | None) -> RoundRecord | None:
+    """The round a start form with this one-time token already started."""
+    if not nonce:
+        return None
+    return db.session.scalar(select(RoundRecord).where(RoundRecord.start_nonce == nonce))
+
+
+def start_round(token: str, nonce: str | None) -> TournamentRecord:
+    """Pair and start the next round of the tournament behind director's link `token`: one
+    game per table, each with the tournament's rules, its North–South team at seats 0 and 2
+    and North dealing first, all stored in one transaction. The same form sent again answers
+    with the round it started. RoundRefused while a game of the last round is in play or when
+    no round is left, with nothing written; the tournament."""
+    again = round_started_by(nonce)
+    if again is not None:
+        return db.session.get_one(TournamentRecord, again.tournament_id)
+    record = find_tournament(token)
+    now = standing(record)
+    pairing = now.next_pairing()
+    if pairing is None:
+        raise RoundRefused(now.refusal() or "in_play")
+
+    bye = now.team(pairing.bye) if pairing.bye is not None else None
+    start_once(now, pairing.tables, record.rules, nonce, bye)
+    return record
+
+
+def start_once(
+    now: Standing,
+    tables: Sequence[tournament.Table],
+    rules: dict[str, Any],
+    nonce: str | None,
+    bye: TournamentTeamRecord | None = None,
+    playoff: bool = False,
+) -> None:
+    """Store the round (or the playoff's stage) after those of `now`: one game per table of
+    `tables` with these `rules`, the North–South team at seats 0 and 2 and North dealing
+    first, and the `bye`, in one transaction; once, whatever the network repeats (the form's
+    one-time token `nonce`). RoundRefused (`in_play`) if another form stored it just before."""
+
+    def make() -> RoundRecord:
+        """The round as paired, its games with it."""
+        games = []
+        for number, table in enumerate(tables, start=1):
+            north_south, east_west = now.team(table.north_south), now.team(table.east_west)
+            seated = {
+                f"player_{seat(side, partner)}": name
+                for side, team in enumerate((north_south, east_west))
+                for partner, name in enumerate(team.players)
+            }
+            game = GameRecord(
+                team_0=north_south.name,
+                team_1=east_west.name,
+                **seated,
+                first_dealer=0,
+                preset=now.record.preset,
+                rules=dict(rules),  # each game keeps its own copy
+            )
+            games.append(
+                RoundGameRecord(
+                    table=number,
+                    game=game,
+                    north_south_id=north_south.id,
+                    east_west_id=east_west.id,
+                )
+            )
+        return RoundRecord(
+            tournament_id=now.record.id,
+            number=len(now.rounds) + len(now.playoff.stages) + 1,
+            bye_team_id=bye.id if bye is not None else None,
+            start_nonce=nonce or None,
+            games=games,
+            playoff=playoff,
+        )
+
+    try:
+        create_once(make, lambda: round_started_by(nonce))
+    except IntegrityError:  # another form started this round a moment before
+        raise RoundRefused("in_play") from None
