@@ -70,12 +70,16 @@ class TableGame:
 @dataclass(frozen=True, slots=True)
 class PlayedRound:
     """A round as it stands: its stored row, the team with the bye (None when all play), its
-    tables' games in table order, and its deadline with minutes per round (None without)."""
+    tables' games in table order, its deadline with minutes per round (None without), and in a
+    round robin its walkovers: the teams whose opponent had withdrawn, sitting out with a bye
+    (`tournament.round_robin`; not stored, they are the teams due to play that no table
+    seats)."""
 
     record: RoundRecord
     bye: TournamentTeamRecord | None
     tables: tuple[TableGame, ...]
     deadline: datetime | None = None
+    walkovers: tuple[TournamentTeamRecord, ...] = ()
 
     @property
     def clock_waiting(self) -> datetime | None:
@@ -101,6 +105,7 @@ class PlayedRound:
                 for table in self.tables
             ),
             bye=self.bye.entry if self.bye is not None else None,
+            walkovers=tuple(team.entry for team in self.walkovers),
         )
 
 
@@ -260,6 +265,7 @@ def standing(record: TournamentRecord) -> Standing:
             by_id[played.bye_team_id] if played.bye_team_id is not None else None,
             tuple(tables[played.id]),
             deadline(played.started_at, minutes) if minutes and not played.playoff else None,
+            walkovers(teams, played, tables[played.id]),
         )
         for played in stored.values()
     )
@@ -269,9 +275,28 @@ def standing(record: TournamentRecord) -> Standing:
     if waiting is not None and call_time_if_due(rounds[-1].record.id, waiting):
         return standing(record)  # read again: time was called at its tables
     results = [table.result() for played in rounds for table in played.tables]
-    byes = [played.bye.entry for played in rounds if played.bye is not None]
+    byes = [team for played in rounds for team in played.pairing().byes]
     ranked = tournament.standings(len(teams), results, byes, record.format, late_teams(teams))
     return Standing(record, teams, rounds, tuple(ranked), Bracket(everything[len(rounds) :]))
+
+
+def walkovers(
+    teams: Sequence[TournamentTeamRecord], played: RoundRecord, tables: Sequence[TableGame]
+) -> tuple[TournamentTeamRecord, ...]:
+    """The teams of a round that sat out although they were due to play (entered by then, not
+    withdrawn yet) and had not the bye: a round robin's walkovers. None in a playoff stage,
+    which seats only its teams."""
+    if played.playoff:
+        return ()
+    seated = {team.id for table in tables for team in (table.north_south, table.east_west)}
+    return tuple(
+        team
+        for team in teams
+        if team.id not in seated
+        and team.id != played.bye_team_id
+        and (team.joined_after is None or team.joined_after < played.number)
+        and (team.withdrawn_after is None or team.withdrawn_after >= played.number)
+    )
 
 
 def is_watch_or_table_link(token: str) -> bool:

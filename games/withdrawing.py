@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from sqlalchemy import func, select, update
 
+import tournament
 from extensions import db
 from games.rounds import RoundRefused, Standing, standing
 from games.tournaments import find_tournament
@@ -18,9 +19,9 @@ from tournament_records import Format, RoundRecord, TournamentRecord, Tournament
 def withdraw_refusal(now: Standing, entry: int) -> str | None:
     """Why team `entry` cannot withdraw now, as a `RoundRefused` code: `no_team` (no such
     team, or it withdrew already), `in_play` (a game of the round is still being played),
-    `round_robin` (its every-pair-once schedule is fixed; a Swiss and King's table pair around
-    a team that left), `playoff` (the playoff has started) or `too_few` (fewer than two teams
-    would be left to pair); None if it can."""
+    `playoff` (the playoff has started), `too_few` (fewer than two teams would be left to
+    pair) or `empty_round` (a round robin's schedule would be left with a round of no game:
+    its later opponents have a bye each, `tournament.round_robin`); None if it can."""
     active = [team.entry for team in now.teams if team.withdrawn_after is None]
     if entry not in active:
         return "no_team"
@@ -28,11 +29,22 @@ def withdraw_refusal(now: Standing, entry: int) -> str | None:
         return "in_play"
     if now.playoff.stages:
         return "playoff"
-    if now.record.format == Format.ROUND_ROBIN:
-        return "round_robin"
     if len(active) <= 2:
         return "too_few"
+    if now.record.format == Format.ROUND_ROBIN and empty_round_left(now, entry):
+        return "empty_round"
     return None
+
+
+def empty_round_left(now: Standing, entry: int) -> bool:
+    """Whether a round robin's rounds still to play would have no game once team `entry`
+    withdrew too (every game of it with a team that left)."""
+    gone = {team.entry for team in now.teams if team.withdrawn_after is not None} | {entry}
+    order = tuple(range(1, len(now.teams) + 1))
+    return any(
+        not tournament.round_robin(order, number, gone).tables
+        for number in range(len(now.rounds) + 1, now.round_count + 1)
+    )
 
 
 def withdraw_team(token: str, entry: int, seen_version: int | None) -> TournamentRecord:

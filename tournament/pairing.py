@@ -34,7 +34,9 @@ def round_robin_rounds(teams: int) -> int:
     return teams - 1 if teams % 2 == 0 else teams
 
 
-def round_robin(order: Sequence[int], round_number: int) -> Pairing:
+def round_robin(
+    order: Sequence[int], round_number: int, withdrawn: Set[int] = frozenset()
+) -> Pairing:
     """Round `round_number` (from 1) of a round robin by the circle method, seated by `order`
     (round 1 by entry order: the lower entry number North–South).
 
@@ -43,6 +45,10 @@ def round_robin(order: Sequence[int], round_number: int) -> Pairing:
     empty slot has the bye. Between rounds team 1 stays in slot 1 and the rest move one slot
     on, the last slot's team to slot 2. Six teams: round 1 is 1–6, 2–5, 3–4; round 2 is 1–5,
     6–4, 2–3.
+
+    The schedule stays when teams have `withdrawn`: a game with one of them is not played,
+    and its other team sits out with a bye (a walkover); the tables left are numbered 1, 2, …
+    in the schedule's order, without a gap.
     """
     teams = check_order(order)
     n = len(teams)
@@ -60,14 +66,21 @@ def round_robin(order: Sequence[int], round_number: int) -> Pairing:
     slots = [slots[0], *rest[-moves:], *rest[:-moves]] if moves else slots
     pairs: list[tuple[int, int]] = []
     bye = None
+    walkovers: list[int] = []
     for i in range(m // 2):
         one, other = slots[i], slots[m - 1 - i]
         if one is None or other is None:
             bye = other if one is None else one
+        elif one in withdrawn or other in withdrawn:
+            walkovers += [team for team in (one, other) if team not in withdrawn]
         else:
             pairs.append((one, other))
     # Round 1 seats the lower entry number North–South, whatever order is passed.
-    return Pairing(tables=seat(pairs, teams if round_number > 1 else sorted(teams)), bye=bye)
+    return Pairing(
+        tables=seat(pairs, teams if round_number > 1 else sorted(teams)),
+        bye=bye if bye not in withdrawn else None,
+        walkovers=tuple(walkovers),
+    )
 
 
 def kings_table(
@@ -131,17 +144,15 @@ def next_round(
     """The next round of a tournament of this `format` (a `Format` or its stored value; see
     the module docstring), without the `withdrawn` teams, and with the late teams that
     `joined` (entry number: the rounds played when it came). A Swiss and King's table pair
-    around both; a round robin's every-pair-once schedule is fixed by its first teams, so it
-    takes neither (`TournamentError` `bad_withdrawal`, `bad_late`)."""
+    around both; a round robin's every-pair-once schedule is fixed by its first teams, so a
+    withdrawn team's later opponents sit out with a bye (walkovers) and a late team is taken
+    before round 1 only (`TournamentError` `bad_late`)."""
     kind = check_format(format)
     if kind is Format.ROUND_ROBIN:
-        if withdrawn:
-            raise TournamentError(
-                "bad_withdrawal", "a round robin pairs every team it started with"
-            )
         if any(joined.values()):
             raise TournamentError("bad_late", "a round robin's schedule takes no late team")
-        return round_robin(order, len(rounds) + 1)
+        check_rounds(len(order), rounds, withdrawn)
+        return round_robin(order, len(rounds) + 1, withdrawn)
     check_rounds(len(order), rounds, withdrawn, joined)
     if kind is Format.SWISS:
         return swiss(order, rounds, withdrawn, joined)

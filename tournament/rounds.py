@@ -29,7 +29,7 @@ class TournamentError(ValueError):
     caller to turn into a message in the user's language.
 
     Codes: `bad_format`, `too_few_teams`, `bad_order`, `bad_round`, `no_round_left`,
-    `bad_winners`, `bad_result`, `bad_bye`, `bad_withdrawal`, `bad_late`; a playoff's
+    `bad_winners`, `bad_result`, `bad_bye`, `bad_late`; a playoff's
     `bad_playoff_size`, `playoff_too_large`, `no_stage_left`.
     """
 
@@ -55,11 +55,19 @@ class Table:
 
 @dataclass(frozen=True, slots=True)
 class Pairing:
-    """A round's pairing: its tables in table order (table 1 first) and the team with the bye,
-    if any. The same value describes a round already played, as the history of the next."""
+    """A round's pairing: its tables in table order (table 1 first), the team with the bye, if
+    any, and the `walkovers`: in a round robin, the teams whose opponent of the schedule has
+    withdrawn, each sitting out with a bye too. The same value describes a round already
+    played, as the history of the next."""
 
     tables: tuple[Table, ...]
     bye: int | None = None
+    walkovers: tuple[int, ...] = ()
+
+    @property
+    def byes(self) -> tuple[int, ...]:
+        """Every team sitting the round out with a bye: the bye, then the walkovers."""
+        return (self.bye, *self.walkovers) if self.bye is not None else self.walkovers
 
     def table_of(self, team: int) -> int | None:
         """The table number (1-based) where a team plays in this round; None on its bye."""
@@ -101,9 +109,7 @@ def check_rounds(
     rounds played before it `joined` (its entry number: the rounds played when it came)."""
     everyone = set(range(1, teams + 1))
     for number, pairing in enumerate(rounds, start=1):
-        seated = [team for table in pairing.tables for team in table.teams]
-        if pairing.bye is not None:
-            seated.append(pairing.bye)
+        seated = [team for table in pairing.tables for team in table.teams] + [*pairing.byes]
         absent = withdrawn | {team for team, after in joined.items() if after >= number}
         if len(set(seated)) != len(seated) or not everyone - absent <= set(seated) <= everyone:
             raise TournamentError("bad_round", f"round {number} does not seat each team once")

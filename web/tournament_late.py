@@ -77,8 +77,11 @@ def withdraw_words(code: str) -> str:
         return gettext(
             "A team withdraws between rounds only: a game of this round is still being played."
         )
-    if code == "round_robin":
-        return gettext("A round robin's schedule is fixed: a team cannot withdraw from it.")
+    if code == "empty_round":
+        return gettext(
+            "Without this team a round of the schedule would have no game left to play: it"
+            " cannot withdraw."
+        )
     if code == "playoff":
         return gettext("The playoff has started: no team withdraws now.")
     if code == "too_few":

@@ -101,6 +101,10 @@ def summary_text(now: rounds.Standing) -> str:
         if current.bye is not None:
             bye = gettext("%(team)s had the bye.", team=isolated(current.bye.name))
             lines.append(bye)
+        lines += [
+            gettext("%(team)s had a bye: its opponent withdrew.", team=isolated(team.name))
+            for team in current.walkovers
+        ]
     return "\n".join(lines) + "\n"
 
 

@@ -121,12 +121,17 @@ def test_the_watch_and_table_links_withdraw_no_team(app, client):
     assert stored(app) == kept
 
 
-def test_a_round_robin_offers_no_withdrawal_and_refuses_one(app, client):
+def test_a_round_robin_refuses_a_withdrawal_that_leaves_a_round_with_no_game(app, client):
+    """Five teams in a round robin: round 1 of its schedule is Blues–Whites and Greens–Golds,
+    Reds on the bye. Greens withdraw before it; Whites then cannot (409), as round 1 would
+    have no game left. Nor can any other team: each would empty a round (Reds round 2, 1–5 and
+    2–3; Blues and Golds round 1), so no withdraw button is offered."""
     director = make_tournament(client, **ONE_HAND, format="round_robin", rounds="")
+    assert submit(client, withdraw_form(client, director, "Greens")).status_code == 303
     assert not Page(client.get(f"/d/{director}")).has_form("withdraw-team")
     kept = stored(app)
-    words = ("A round robin's schedule is fixed", "A tabela de um todos contra todos é fixa")
-    refusals(client, f"/d/{director}/teams/1/withdraw", 409, *words)
+    words = ("Without this team a round of the schedule", "Sem esta dupla, uma rodada da tabela")
+    refusals(client, f"/d/{director}/teams/5/withdraw", 409, *words)
     assert stored(app) == kept
 
 
