@@ -31,6 +31,7 @@ from web import (
     summary,
     tables,
     tournament_results,
+    tournament_rulings,
     tournament_swaps,
     tournaments,
     viewing,
@@ -94,6 +95,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         tournaments.bp,
         tournament_results.bp,
         tournament_swaps.bp,
+        tournament_rulings.bp,
     ):
         app.register_blueprint(blueprint)
     errors.register(app)

@@ -12,6 +12,8 @@ round is over when every game of it is, which the games' hands say through the e
 nothing of it is stored.
 
 A team that withdrew between rounds notes how many rounds had been played (`withdrawn_after`).
+A game the director awarded by forfeit notes the side it went to (`forfeit_to`); the rulings
+themselves are logged in `ruling_records`.
 
 Still to come (issue 28): a team added before round k notes k; a table link more is made when
 the teams outgrow the tables (`table_count`).
@@ -205,6 +207,9 @@ class RoundGameRecord(db.Model):  # type: ignore[name-defined]
         ForeignKey("tournament_team.id", ondelete="CASCADE")
     )
     east_west_id: Mapped[int] = mapped_column(ForeignKey("tournament_team.id", ondelete="CASCADE"))
+    # The side (0 North–South, 1 East–West) the director awarded the game to by forfeit, a
+    # ruling (games.rulings) that ends it whatever its hands say; None while they decide it.
+    forfeit_to: Mapped[int | None]
 
     # Set when the round is made, so the game is stored with it; read with a join otherwise.
     game: Mapped[GameRecord] = relationship(lazy="raise")

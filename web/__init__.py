@@ -5,7 +5,8 @@ Each module is one job: the scorer's pages (`scorer`), the view link and downloa
 summary to share (`summary`), the printable score sheet (`sheets`), the poll shortcut in front
 of Flask (`polls`), link replacement (`links`), the QR code (`qr`), the language
 (`language`), tournaments with their director's, watch and table links (`tournaments`) and
-their results sheet and summary (`tournament_results`) and substitutes (`tournament_swaps`),
+their results sheet and summary (`tournament_results`), substitutes (`tournament_swaps`) and
+the director's rulings on a table's game (`tournament_rulings`),
 error pages (`errors`), what keeps links private (`privacy`), the offline shell's service
 worker (`offline`) and what templates may use (`filters`). `create_app` registers them all. What
 several routes share has a module of its own: the steps of a write (`writes`), the answers to

@@ -17,7 +17,7 @@ from werkzeug.wrappers import Response
 from extensions import limit_writes
 from forms import ActionForm
 from forms.tournaments import FORMAT_NAMES, ROWS, TournamentForm
-from games import cancelling, rounds, tournament_exports, tournaments, withdrawing
+from games import cancelling, rounds, rulings, tournament_exports, tournaments, withdrawing
 from models import new_token
 from tournament_records import Format, TournamentRecord
 from web import TOURNAMENT_LINKS, TOURNAMENT_TABLE_LINKS, TOURNAMENT_VIEW_LINKS
@@ -131,6 +131,7 @@ def director_page(token: str, **shown: Any) -> str:
         watch_qr=qr_svg(watch_url, title=gettext("QR code of the watch link")),
         director_url=public_url("tournaments.director", token=token),
         cancel_refusal=cancelling.cancel_refusal(context["now"]),
+        log=rulings.tournament_log(tournament) if context["now"].rounds else (),
         withdrawable={
             team.entry
             for team in context["teams"]
