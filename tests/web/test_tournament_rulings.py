@@ -17,7 +17,7 @@ from extensions import db
 from models import HandRecord
 from ruling_records import RulingRecord
 from testsupport.pages import Page, submit
-from testsupport.playing import EVEN, enter, hand_taps
+from testsupport.playing import EVEN, enter, hand_taps, link_on
 from testsupport.tournaments import (
     EAST_WEST_WINS,
     ONE_HAND,
@@ -27,6 +27,7 @@ from testsupport.tournaments import (
     round_tables,
     standings,
     start_round,
+    table_tokens,
     watch_token,
 )
 from tournament_records import RoundGameRecord
@@ -89,6 +90,10 @@ def test_a_forfeit_is_a_win_with_no_points_and_the_table_scores_no_more(app, cli
     done = award(client, director, 2, 1)
     assert done.headers["Location"] == f"/d/{director}/{TABLE_2}"
     assert stored(app) == ([None, 1], 1, 0)
+    # Though no hand is saved, the round with a forfeit (a ruling logged) is cancelled no more.
+    assert not Page(client.get(f"/d/{director}")).has_form("cancel-round")
+    assert client.post(f"/d/{director}/rounds/1/cancel", data={}).status_code == 409
+    assert stored(app) == ([None, 1], 1, 0)
 
     play_table(client, tables[0].game)
     after = by_team(client, f"/d/{director}")
@@ -114,6 +119,16 @@ def test_a_forfeit_is_a_win_with_no_points_and_the_table_scores_no_more(app, cli
     page = Page(client.get(f"/g/{game}"))
     assert "the tournament's director awarded the game to Golds" in page.text
     assert not page.has_form("hand-form")
+    viewed = Page(client.get(f"/v/{link_on(client, f'/g/{game}', '/v')}", headers=PT))
+    assert "W.O.: o diretor do torneio deu a partida a Golds." in viewed.text
+    # The results sheet and the summary say it too.
+    results = Page(client.get(f"{watch}/results")).find("section", "results-rounds")
+    assert "Golds (forfeit)" in results.text
+    summary = client.get(f"{watch}/summary.txt").text
+    assert (
+        "Table 2: \u2068Greens\u2069 0 – 0 \u2068Golds\u2069, won by \u2068Golds\u2069 by forfeit"
+        in summary
+    )
     assert stored(app) == ([None, 1], 1, 1)
     # The round is over: the next one starts.
     start_round(client, director)
@@ -159,3 +174,99 @@ def test_each_ruling_on_the_hands_is_logged_and_changes_the_standings(app, clien
     ]
     history = Page(client.get(f"/g/{tables[0].game}")).find("section", "game-rulings")
     assert len(history.find_all("li", "ruling")) == 3
+
+
+def test_a_forfeit_withdrawn_leaves_the_hands_to_decide_the_game_again(app, client):
+    """Table 1 played, Reds win 61 to 60, then awarded to Blues by forfeit: Blues 1 win, 0
+    points; Reds 0 wins. The forfeit withdrawn: the hand decides again, Reds 1 win, 61 points,
+    +1; Blues 0 wins, 60, -1. Two rulings logged."""
+    director = make_tournament(client, **ONE_HAND)
+    start_round(client, director)
+    play_table(client, round_tables(client, director)[0].game)
+    award(client, director, 1, 1)
+    rows = by_team(client, f"/d/{director}")
+    assert (rows["Reds"][1:], rows["Blues"][1:]) == (("0", "1", "0", "0"), ("1", "0", "0", "0"))
+    assert "Withdraw the forfeit" in ruling_page(client, director).text
+    assert not ruling_page(client, director).has_form("undo")
+
+    form = ruling_page(client, director).form(cls="withdraw-forfeit")
+    assert submit(client, form).status_code == 303
+    rows = by_team(client, f"/d/{director}")
+    assert (rows["Reds"][1:], rows["Blues"][1:]) == (("1", "0", "61", "1"), ("0", "1", "60", "-1"))
+    assert stored(app) == ([None, None], 2, 1)
+    # The same form sent again is answered as done, with nothing more written.
+    again = submit(client, form)
+    assert again.status_code == 303
+    assert stored(app) == ([None, None], 2, 1)
+
+
+RULINGS = ("forfeit", "forfeit/withdraw", "undo", "hands/1", "hands/1/adjustment")
+
+
+def test_the_watch_and_table_links_make_no_ruling_and_nothing_is_written(app, client):
+    director = make_tournament(client, **ONE_HAND)
+    start_round(client, director)
+    play_table(client, round_tables(client, director)[0].game)
+    kept = stored(app)
+    words = (
+        "Only the director's link makes a ruling",
+        "Só o link do diretor toma uma decisão",
+    )
+    for token in (watch_token(client, director), table_tokens(client, director)[0]):
+        base = f"/d/{token}/rounds/1/tables/1"
+        for headers, said in zip((None, PT), words, strict=True):
+            assert client.get(base, headers=headers).status_code == 403
+            for ruling in RULINGS:
+                refused = client.post(f"{base}/{ruling}", data={"side": "0"}, headers=headers)
+                assert refused.status_code == 403, (ruling, refused.status_code)
+                assert said in Page(refused).text
+    assert client.post("/d/no-such-link/rounds/1/tables/1/undo", data={}).status_code == 404
+    assert stored(app) == kept
+
+
+def test_bad_rulings_are_refused_in_words_and_nothing_is_written(app, client):
+    """A round or table the tournament does not have (404), a side that is neither (422), a
+    forfeit twice or a hand undone in a forfeited game (409), a forfeit withdrawn where there
+    is none (409), a form another write overtook (409)."""
+    director = make_tournament(client, **ONE_HAND)
+    start_round(client, director)
+    for missing in ("rounds/2/tables/1", "rounds/1/tables/3"):
+        assert client.get(f"/d/{director}/{missing}").status_code == 404
+        assert client.post(f"/d/{director}/{missing}/undo", data={}).status_code == 404
+    assert client.get(f"/d/{director}/rounds/1/tables/1/hands/1").status_code == 404
+
+    form = ruling_page(client, director).form(cls="award")
+    withdraw = f"/d/{director}/rounds/1/tables/1/forfeit/withdraw"
+    for headers, words in (
+        (None, "This game has no forfeit to withdraw."),
+        (PT, "Esta partida não tem W.O. a retirar."),
+    ):
+        refused = client.post(withdraw, data={}, headers=headers)
+        assert refused.status_code == 409
+        assert words in Page(refused).text
+    bad = submit(client, form, button=("side", "2"))
+    assert bad.status_code == 422
+    assert "Something in that request was not right." in Page(bad).text
+    assert stored(app) == ([None, None], 0, 0)
+
+    play_table(client, round_tables(client, director)[0].game)
+    # The award form shown before the hand was saved is overtaken by it.
+    overtaken = submit(client, form, button=("side", "0"))
+    assert overtaken.status_code == 409
+    assert "Another phone changed this game first" in Page(overtaken).text
+    assert stored(app) == ([None, None], 0, 1)
+
+    undo = ruling_page(client, director).form(cls="undo")
+    award(client, director, 1, 0)
+    kept = stored(app)
+    assert kept == ([0, None], 1, 1)
+    for headers, words in (
+        (None, "This game was awarded by forfeit."),
+        (PT, "Esta partida foi dada por W.O."),
+    ):
+        refused = submit(client, undo, headers=headers)
+        assert refused.status_code == 409
+        assert words in Page(refused).text
+    twice = client.post(f"/d/{director}/rounds/1/tables/1/forfeit", data={"side": "1"}, headers=PT)
+    assert twice.status_code == 409
+    assert stored(app) == kept
