@@ -16,6 +16,7 @@ from sqlalchemy import func, select
 from extensions import db
 from models import HandRecord
 from ruling_records import RulingRecord
+from testsupport.database import queries_sent
 from testsupport.pages import Page, submit
 from testsupport.playing import EVEN, enter, hand_taps, link_on
 from testsupport.tournaments import (
@@ -270,3 +271,34 @@ def test_bad_rulings_are_refused_in_words_and_nothing_is_written(app, client):
     twice = client.post(f"/d/{director}/rounds/1/tables/1/forfeit", data={"side": "1"}, headers=PT)
     assert twice.status_code == 409
     assert stored(app) == kept
+
+
+def director_queries(app, client, director: str) -> int:
+    """How many queries the director's page runs, every game's hands read again."""
+    app.extensions["replays"].clear()
+    with queries_sent(app) as statements:
+        assert client.get(f"/d/{director}").status_code == 200
+    return len(statements)
+
+
+def test_the_log_and_the_ruling_page_run_the_same_few_queries_however_many_rulings(app, client):
+    """One ruling (a forfeit at table 2) or four (and at table 1 two adjustments and a hand
+    undone): the director's page runs the same 6 queries (the tournament, its teams, its rounds
+    with their games, the hands, the tables, the log); the ruling page 4 (the tournament, the
+    game with its link, its hands, its rulings)."""
+    director = make_tournament(client, **ONE_HAND)
+    start_round(client, director)
+    award(client, director, 2, 0)
+    one = director_queries(app, client, director)
+    play_table(client, round_tables(client, director)[0].game)
+    for points in ("10", "-10"):
+        page = Page(client.get(ruling_page(client, director).find("a", "adjust").attrs["href"]))
+        changes = {"side": "1", "points": points, "reason": "slow play"}
+        assert submit(client, page.form(), changes).status_code == 303
+    assert submit(client, ruling_page(client, director).form(cls="undo")).status_code == 303
+    assert stored(app)[1] == 4
+    assert director_queries(app, client, director) == one == 6
+    app.extensions["replays"].clear()
+    with queries_sent(app) as statements:
+        ruling_page(client, director)
+    assert len(statements) == 4, statements
