@@ -257,6 +257,15 @@ def test_bad_rulings_are_refused_in_words_and_nothing_is_written(app, client):
     assert "Another phone changed this game first" in Page(overtaken).text
     assert stored(app) == ([None, None], 0, 1)
 
+    # An adjustment the rules refuse (no reason) is said beside the form, in both languages.
+    adjust = ruling_page(client, director).find("a", "adjust").attrs["href"]
+    for headers in (None, PT):
+        form = Page(client.get(adjust, headers=headers)).form()
+        refused = submit(client, form, {"side": "0", "points": "20", "reason": ""}, headers)
+        assert refused.status_code == 422
+        assert Page(refused).all_errors()
+    assert stored(app) == ([None, None], 0, 1)
+
     undo = ruling_page(client, director).form(cls="undo")
     award(client, director, 1, 0)
     kept = stored(app)
