@@ -61,6 +61,11 @@ HANDS_OF = (
 )
 
 
+# A game as its link finds it (`found`): its row, whether it is a tournament's, and the side
+# its director awarded it by forfeit (None without one).
+Found = tuple[GameRecord, bool, int | None]
+
+
 class GameNotFound(LookupError):
     """No game answers to this link, nor ever did."""
 
@@ -112,11 +117,9 @@ def find(token: str, link: InstrumentedAttribute[str] = GameRecord.edit_token) -
     return found(token, link)[0]
 
 
-def found(
-    token: str, link: InstrumentedAttribute[str] = GameRecord.edit_token
-) -> tuple[GameRecord, bool, int | None]:
+def found(token: str, link: InstrumentedAttribute[str] = GameRecord.edit_token) -> Found:
     """As `find`, with whether the game is a tournament's and the side its director awarded
-    it by forfeit (None without one), read in the same query."""
+    it by forfeit, read in the same query (see `Found`)."""
     row = db.session.execute(BY_LINK[link.key], {"token": token}).first()
     if row is None:
         replaced = select(ReplacedLink.game_id).where(ReplacedLink.token_hash == token_hash(token))
@@ -136,7 +139,7 @@ def load(token: str, link: InstrumentedAttribute[str] = GameRecord.edit_token) -
     return replayed(found(token, link))
 
 
-def replayed(game: tuple[GameRecord, bool, int | None]) -> ScoredGame:
+def replayed(game: Found) -> ScoredGame:
     """A game as `found` gives it, replayed, with its tournament's forfeit."""
     record, in_tournament, forfeit = game
     return replace(scored_games([record])[0], in_tournament=in_tournament, forfeit=forfeit)
