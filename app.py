@@ -33,6 +33,7 @@ from web import (
     tournament_late,
     tournament_playoff,
     tournament_results,
+    tournament_rulings,
     tournament_stats,
     tournament_swaps,
     tournaments,
@@ -100,6 +101,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         tournament_swaps.bp,
         tournament_late.bp,
         tournament_playoff.bp,
+        tournament_rulings.bp,
     ):
         app.register_blueprint(blueprint)
     errors.register(app)

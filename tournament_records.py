@@ -15,6 +15,8 @@ A team that withdrew between rounds notes how many rounds had been played (`with
 a team added late, between rounds, notes how many had been played when it came
 (`joined_after`), and a table link more is made with it when the teams outgrow the tables
 (`table_count`).
+A game the director awarded by forfeit notes the side it went to (`forfeit_to`); the rulings
+themselves are logged in `ruling_records`.
 
 A playoff stage after the last round is stored as a round marked `playoff`, numbered after the
 rounds, its games at tables 1..k with the two teams as any round's: read with the rounds in
@@ -215,6 +217,9 @@ class RoundGameRecord(db.Model):  # type: ignore[name-defined]
         ForeignKey("tournament_team.id", ondelete="CASCADE")
     )
     east_west_id: Mapped[int] = mapped_column(ForeignKey("tournament_team.id", ondelete="CASCADE"))
+    # The side (0 North–South, 1 East–West) the director awarded the game to by forfeit, a
+    # ruling (games.rulings) that ends it whatever its hands say; None while they decide it.
+    forfeit_to: Mapped[int | None]
 
     # Set when the round is made, so the game is stored with it; read with a join otherwise.
     game: Mapped[GameRecord] = relationship(lazy="raise")

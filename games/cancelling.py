@@ -29,14 +29,20 @@ def untouched(
 def cancel_refusal(now: Standing, number: int | None = None) -> str | None:
     """Why the latest round (round `number`, when told) cannot be cancelled now, as a
     `RoundRefused` code: `no_round` (no round, or not the latest) or `hands_saved` (a table
-    saved something, or the round's clock called time); None if it can."""
+    saved something, a game was awarded by forfeit, or the round's clock called time); None if
+    it can."""
     current = now.current
     if current is None or number not in (None, current.record.number):
         return "no_round"
-    games = [table.scored for table in current.tables]
+    # A game awarded by forfeit is a ruling the log keeps: its round stands.
     if current.record.time_called_at is None and all(
-        untouched(len(game.hands), game.record.adjustments, game.record.time_called_after)
-        for game in games
+        table.forfeit is None
+        and untouched(
+            len(table.scored.hands),
+            table.scored.record.adjustments,
+            table.scored.record.time_called_after,
+        )
+        for table in current.tables
     ):
         return None
     return "hands_saved"

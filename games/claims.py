@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from sqlalchemy import bindparam, select, update
@@ -157,4 +157,4 @@ def commit_and_keep(
     write shows without reading anything again."""
     ending_changed = scored.state.over or state.over  # how it ended, or whether it did
     replays().keep(commit(scored.record, write, ending_changed), (hands, state))
-    return ScoredGame(scored.record, hands, state)
+    return replace(scored, hands=hands, state=state)

@@ -5,7 +5,7 @@ adjustments recorded after hands. Each is stored in the game's row with its clai
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import asdict
+from dataclasses import asdict, replace
 
 import scoring
 from games.claims import Write, commit
@@ -85,4 +85,4 @@ def _store(scored: ScoredGame, write: Write, state: scoring.Game) -> ScoredGame:
     ending_changed = scored.state.over or state.over
     key = commit(scored.record, write, ending_changed, **inputs)
     replays().keep(key, (scored.hands, state))
-    return ScoredGame(scored.record, scored.hands, state)
+    return replace(scored, state=state)

@@ -10,7 +10,7 @@ or not a page was open then.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
 from flask import current_app
@@ -26,10 +26,16 @@ from tournament_records import RoundGameRecord, RoundRecord, TournamentRecord
 MY_GAMES_SHOWN = 20
 # A game by one of its links, the query behind every game page, with its tournament round's
 # clock while that clock has not called time (the round, its start and minutes; else None, as
-# for a playoff stage's game): built once per link.
+# for a playoff stage's game), and, for a tournament's game, the side the director awarded it
+# by forfeit: built once per link.
 BY_LINK = {
     link.key: select(
-        GameRecord, RoundRecord.id, RoundRecord.started_at, TournamentRecord.round_minutes
+        GameRecord,
+        RoundRecord.id,
+        RoundRecord.started_at,
+        TournamentRecord.round_minutes,
+        RoundGameRecord.id,
+        RoundGameRecord.forfeit_to,
     )
     .outerjoin(RoundGameRecord, RoundGameRecord.game_id == GameRecord.id)
     .outerjoin(
@@ -60,6 +66,11 @@ HANDS_OF = (
 )
 
 
+# A game as its link finds it (`found`): its row, whether it is a tournament's, and the side
+# its director awarded it by forfeit (None without one).
+Found = tuple[GameRecord, bool, int | None]
+
+
 class GameNotFound(LookupError):
     """No game answers to this link, nor ever did."""
 
@@ -75,6 +86,10 @@ class ScoredGame:
     record: GameRecord
     hands: tuple[StoredHand, ...]  # every stored hand, in order
     state: scoring.Game
+    # A tournament's game: whether it is one (its rulings show in its history), and the side
+    # (0 or 1) its director awarded it by forfeit, which ends it whatever its hands say.
+    in_tournament: bool = False
+    forfeit: int | None = None
 
     @property
     def played(self) -> list[StoredHand]:
@@ -104,6 +119,12 @@ def replays() -> Replays:
 def find(token: str, link: InstrumentedAttribute[str] = GameRecord.edit_token) -> GameRecord:
     """The stored game behind a link (the edit link unless told); LinkReplaced for a link that
     was replaced, GameNotFound for any other."""
+    return found(token, link)[0]
+
+
+def found(token: str, link: InstrumentedAttribute[str] = GameRecord.edit_token) -> Found:
+    """As `find`, with whether the game is a tournament's and the side its director awarded
+    it by forfeit, read in the same query (see `Found`)."""
     row = db.session.execute(BY_LINK[link.key], {"token": token}).first()
     if row is None:
         replaced = select(ReplacedLink.game_id).where(ReplacedLink.token_hash == token_hash(token))
@@ -111,15 +132,22 @@ def find(token: str, link: InstrumentedAttribute[str] = GameRecord.edit_token) -
             raise LinkReplaced(token)
         raise GameNotFound(token)
     record: GameRecord = row[0]
-    round_id, started_at, minutes = row[1:]
+    round_id, started_at, minutes, in_round, forfeit = row[1:]
     if minutes is not None and call_time_if_due(round_id, deadline(started_at, minutes)):
-        return find(token, link)  # read again: the call changed the game
-    return record
+        return found(token, link)  # read again: the call changed the game
+    return record, in_round is not None, forfeit
 
 
 def load(token: str, link: InstrumentedAttribute[str] = GameRecord.edit_token) -> ScoredGame:
-    """The game behind a link (the edit link unless told), replayed; GameNotFound otherwise."""
-    return scored_games([find(token, link)])[0]
+    """The game behind a link (the edit link unless told), replayed, with its tournament's
+    forfeit; GameNotFound otherwise."""
+    return replayed(found(token, link))
+
+
+def replayed(game: Found) -> ScoredGame:
+    """A game as `found` gives it, replayed, with its tournament's forfeit."""
+    record, in_tournament, forfeit = game
+    return replace(scored_games([record])[0], in_tournament=in_tournament, forfeit=forfeit)
 
 
 def scored_games(records: list[GameRecord]) -> list[ScoredGame]:

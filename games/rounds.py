@@ -42,25 +42,28 @@ class RoundRefused(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class TableGame:
-    """The game at one table of a round: its number, its two teams (North–South first) and the
-    stored game replayed."""
+    """The game at one table of a round: its number, its two teams (North–South first), the
+    stored game replayed, and the side the director awarded it to by forfeit (None without)."""
 
     table: int
     north_south: TournamentTeamRecord
     east_west: TournamentTeamRecord
     scored: ScoredGame
+    forfeit: int | None = None
 
     @property
     def over(self) -> bool:
-        """Whether the game has ended (a win, as the game's own ending says)."""
+        """Whether the game has ended: awarded by forfeit, or won as its own ending says."""
         state = self.scored.state
-        return state.over and state.winner is not None
+        return self.forfeit is not None or (state.over and state.winner is not None)
 
     def result(self) -> tournament.GameResult:
         """The game as the standings count it: the teams' entry numbers, the engine's totals,
-        and the winner once it is over."""
+        and the winner once it is over; a forfeit its winner, with no points either way."""
         state = self.scored.state
         sides = (self.north_south.entry, self.east_west.entry)
+        if self.forfeit is not None:
+            return tournament.GameResult(*sides, winner=sides[self.forfeit], forfeit=True)
         winner = sides[state.winner] if self.over and state.winner is not None else None
         return tournament.GameResult(
             sides[0], sides[1], (state.totals[0], state.totals[1]), winner=winner
@@ -256,7 +259,13 @@ def standing(record: TournamentRecord) -> Standing:
     for (played, link, _game), game in zip(rows, scored, strict=True):
         stored.setdefault(played.id, played)
         tables.setdefault(played.id, []).append(
-            TableGame(link.table, by_id[link.north_south_id], by_id[link.east_west_id], game)
+            TableGame(
+                link.table,
+                by_id[link.north_south_id],
+                by_id[link.east_west_id],
+                game,
+                link.forfeit_to,
+            )
         )
     minutes = record.round_minutes
     everything = tuple(

@@ -60,7 +60,7 @@ def play_evening(client) -> Evening:
     rules the table keeps as "Friday rules". On its own: a Three-handed game to 500 in play.
     Replaced: the first game's view link, the Three-handed game's edit link, and the table's
     view link. And a Swiss of five teams for the next club night, whose director's link, watch
-    link and table 2's link were replaced.
+    link and table 2's link were replaced, and table 2's game awarded by forfeit.
     """
     table = make_table(client)
     first = start_at_table(client, table, best_of="3", **FIRST_PAIRING, **TO_100)
@@ -100,9 +100,10 @@ def play_evening(client) -> Evening:
 
 
 def tournament_pages(client) -> list[str]:
-    """A Swiss of five teams made, three of its links replaced, its first round started and a
-    hand played at table 1; the address of each of its pages (table 1's game's too), and of
-    each replaced link."""
+    """A Swiss of five teams made, three of its links replaced, its first round started, a
+    hand played at table 1 and table 2's game awarded to East–West by forfeit (a ruling); the
+    address of each of its pages (table 1's game's and table 2's ruling page too), and of each
+    replaced link."""
     first = make_tournament(client)
     old_watch = watch_token(client, first)
     old_tables = table_tokens(client, first)
@@ -113,8 +114,11 @@ def tournament_pages(client) -> list[str]:
     start_round(client, director)
     game = round_tables(client, director)[0].game
     enter(client, game, EVEN["bids"], EVEN["tricks"])
+    ruling = f"/d/{director}/rounds/1/tables/2"
+    award = Page(client.get(ruling)).form(cls="award")
+    assert submit(client, award, button=("side", "1")).status_code == 303
     pages = [f"/d/{director}", f"/d/{director}/cards", f"/w/{watch_token(client, director)}"]
-    pages += [f"/s/{token}" for token in tables] + [f"/g/{game}"]
+    pages += [f"/s/{token}" for token in tables] + [f"/g/{game}", ruling]
     return [*pages, f"/d/{first}", f"/w/{old_watch}", f"/s/{old_tables[1]}"]
 
 

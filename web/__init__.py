@@ -6,10 +6,11 @@ summary to share (`summary`), the printable score sheet (`sheets`), the poll sho
 of Flask (`polls`), link replacement (`links`), the QR code (`qr`), the language
 (`language`), tournaments with their director's, watch and table links (`tournaments`) and
 their results sheet and summary (`tournament_results`), players' stats (`tournament_stats`),
-substitutes (`tournament_swaps`), late teams (`tournament_late`) and the playoff
-(`tournament_playoff`), error pages (`errors`), what keeps links private (`privacy`), the
-offline shell's service worker (`offline`) and what templates may use (`filters`).
-`create_app` registers them all. What
+substitutes (`tournament_swaps`), late teams (`tournament_late`), the playoff
+(`tournament_playoff`) and the director's rulings on a table's game (`tournament_rulings`),
+error pages (`errors`), what keeps links private (`privacy`), the offline shell's service
+worker (`offline`) and what templates may use (`filters`). `create_app` registers them all.
+What
 several routes share has a module of its own: the steps of a write (`writes`), the answers to
 a followed page and the downloads (`responses`), looking links up and the limit on guessing
 them (`lookups`), and the hand form as the pages show it (`hand_forms`).

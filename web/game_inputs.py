@@ -1,5 +1,6 @@
 """The scorer's writes of a game's inputs besides its hands: calling time (and resuming), and
-adjustments added after a hand and removed. Each goes through `write_once`, as a hand does."""
+adjustments added after a hand and removed. Each goes through `write_once`, as a hand does;
+any write to a game awarded by forfeit is answered here with the game's page (409)."""
 
 from __future__ import annotations
 
@@ -13,9 +14,15 @@ from web import EDIT_LINKS
 from web.lookups import limit_guesses
 from web.pages import page_or_part
 from web.scorer import back_to_game, game_page, overtaken, played_hand, saved
-from web.writes import write_once
+from web.writes import GameForfeited, forfeited_message, write_once
 
 bp = Blueprint("inputs", __name__)
+
+
+@bp.app_errorhandler(GameForfeited)
+def forfeited(refusal: GameForfeited) -> Response:
+    """A write to a game awarded by forfeit: the game's page as it is, saying why (409)."""
+    return game_page(refusal.scored, status=409, message=forfeited_message())
 
 
 @bp.post(f"{EDIT_LINKS}/<token:token>/time")
@@ -55,7 +62,7 @@ def button_write(scored: games.ScoredGame, write_game: games.InputWrite) -> Resp
         return saved(token, written)
 
     return write_once(
-        scored.record,
+        scored,
         ActionForm(),
         attempt,
         not_right=lambda: abort(400),
@@ -86,7 +93,7 @@ def add_adjustment(token: str, number: int) -> Response:
         return saved(token, written)
 
     return write_once(
-        scored.record,
+        scored,
         form,
         attempt,
         not_right=lambda: adjustment_page(scored, number, form, 422),

@@ -222,7 +222,7 @@ def enter_hand(token: str) -> Response:
         return saved(token, written)
 
     return write_once(
-        scored.record,
+        scored,
         form,
         attempt,
         not_right=lambda: game_page(scored, not_right(form), 400),
@@ -272,7 +272,7 @@ def edit_hand(token: str, number: int) -> Response:
         return edit_page(now, number, form, 409, conflict_message())
 
     return write_once(
-        scored.record,
+        scored,
         form,
         attempt,
         not_right=lambda: edit_page(scored, number, not_right(form), 400),
@@ -321,7 +321,7 @@ def undo(token: str) -> Response | str:
         return saved(token)
 
     return write_once(
-        scored.record,
+        scored,
         ActionForm(),
         attempt,
         not_right=lambda: abort(400),

@@ -216,7 +216,7 @@ def join(token: str) -> Response | tuple[str, int] | str:
         return redirect(url_for("scorer.show", token=token), 303)
 
     return write_once(
-        scored.record,
+        scored,
         form,
         attempt,
         not_right=lambda: page(400, not_right_message()),

@@ -48,7 +48,7 @@ def results(token: str) -> str:
 
 def game_line(table: rounds.TableGame) -> str:
     """One table's game in one line, North–South first: "Table 1: Reds 61 – 60 Blues", and who
-    won it, or that it is still being played."""
+    won it (by forfeit, when the director awarded it), or that it is still being played."""
     totals = table.scored.state.totals
     score = gettext(
         "Table %(number)s: %(north_south)s %(first)s – %(second)s %(east_west)s",
@@ -62,6 +62,10 @@ def game_line(table: rounds.TableGame) -> str:
     if result.winner is None:
         return gettext("%(score)s (still playing)", score=score)
     winner = table.north_south if result.winner == table.north_south.entry else table.east_west
+    if result.forfeit:
+        return gettext(
+            "%(score)s, won by %(team)s by forfeit", score=score, team=isolated(winner.name)
+        )
     return gettext("%(score)s, won by %(team)s", score=score, team=isolated(winner.name))
 
 

@@ -22,6 +22,7 @@ from games import (
     cancelling,
     late_teams,
     rounds,
+    rulings,
     starting,
     tournament_exports,
     tournaments,
@@ -140,6 +141,7 @@ def director_page(token: str, **shown: Any) -> str:
         watch_qr=qr_svg(watch_url, title=gettext("QR code of the watch link")),
         director_url=public_url("tournaments.director", token=token),
         cancel_refusal=cancelling.cancel_refusal(context["now"]),
+        log=rulings.tournament_log(tournament) if context["now"].rounds else (),
         withdrawable={
             team.entry
             for team in context["teams"]

@@ -40,13 +40,14 @@ def view_etag(
 @limit_guesses
 def view(token: str) -> Response:
     """The live scoreboard behind the view link; an unchanged game answers 304 without replaying."""
-    record = games.find(token, GameRecord.view_token)
+    game = games.found(token, GameRecord.view_token)
+    record = game[0]
     key = etag_key(current_app.secret_key or "")
     versions = (record.version, record.series_version)
 
     def scoreboard() -> Response:
         """The scoreboard page, or its part, as the game stands."""
-        scored = games.scored_games([record])[0]
+        scored = games.replayed(game)
         series = games.series_of(scored)
         return page_or_part(
             "view.html",

@@ -11,7 +11,24 @@ from werkzeug.wrappers import Response
 
 import games
 from forms import ActionForm
-from models import GameRecord
+
+
+class GameForfeited(Exception):
+    """A write to a tournament's game that its director awarded by forfeit: the game is over
+    whatever its hands say, so nothing more is written to it (the scorer's page says so, 409)."""
+
+    def __init__(self, scored: games.ScoredGame) -> None:
+        """Keep the game, which the refusal shows as it is."""
+        super().__init__(scored.record.id)
+        self.scored = scored
+
+
+def forfeited_message() -> str:
+    """What a scorer is told of a write to a game awarded by forfeit."""
+    return gettext(
+        "The tournament's director awarded this game by forfeit: it is over, and nothing more"
+        " can be saved in it."
+    )
 
 
 def conflict_message() -> str:
@@ -25,7 +42,7 @@ def write_of(form: ActionForm) -> games.Write:
 
 
 def write_once(
-    record: GameRecord,
+    scored: games.ScoredGame,
     form: ActionForm,
     attempt: Callable[[games.Write], Response],
     *,
@@ -33,10 +50,11 @@ def write_once(
     done: Callable[[], Response],
     overtaken: Callable[[], Response],
 ) -> Response:
-    """Answer a form that writes to the game `record`, as every write route does:
+    """Answer a form that writes to the game `scored`, as every write route does:
 
     a form that is not right is answered by `not_right`, and nothing is tried; the same form
-    already applied (a double tap, a resend) by `done`, as its first send was; else `attempt`
+    already applied (a double tap, a resend) by `done`, as its first send was; a game awarded
+    by forfeit refuses the rest (GameForfeited, answered by the scorer's page); else `attempt`
     writes and answers (its own refusals included). When another phone's write came first
     (`games.Conflict`), this form may still be the one that did it, sent again while the first
     send was under way: then `done`, else `overtaken`, showing what is saved now.
@@ -44,8 +62,11 @@ def write_once(
     if not form.validate_on_submit():
         return not_right()
     write = write_of(form)
+    record = scored.record
     if games.is_repeat(record, write):
         return done()
+    if scored.forfeit is not None:
+        raise GameForfeited(scored)
     # Read now: a write that fails rolls back, which would make reading it a query again.
     token = record.edit_token
     try:

@@ -77,8 +77,8 @@ def test_a_clubs_evening_imported_into_an_empty_app_answers_every_link_as_before
     before = everything_answered(client, evening)
     assert [before[gone][0] for gone in evening.gone] == [410, 410, 410]
     # The tournament's pages (its two tables' links lead to their games in round 1, then table
-    # 1's game), then its replaced director's, watch and table links.
-    statuses = [200] * 3 + [303] * 2 + [200] + [410] * 3
+    # 1's game and table 2's ruling page), then its replaced director's, watch and table links.
+    statuses = [200] * 3 + [303] * 2 + [200] * 2 + [410] * 3
     assert [before[page][0] for page in evening.tournament] == statuses
     assert {status for status, *_ in before.values()} == {200, 303, 410}
     dump = tmp_path / "backup.json"
