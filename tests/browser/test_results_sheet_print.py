@@ -1,6 +1,7 @@
-"""A tournament's results sheet printed by Chromium: a 12-team round robin of 11 rounds, every
-game played, and a playoff of the top 8 to its champion, fits two A4 pages, in both languages,
-and the sheet passes axe.
+"""A tournament's results sheet printed by Chromium fits two A4 pages, in both languages, and
+passes axe: a 12-team round robin of 11 rounds, every game played, and a playoff of the top 8
+to its champion; and issue 28's director's evening (testsupport.director_evening: a 12-team
+Swiss with a late team, a withdrawal, a forfeit and a top-4 playoff).
 
 The evening is played through Flask's test client (66 games in seconds, against a browser's
 minutes) and its sheet, as that app rendered it, is served to Chromium at the sheet's address
@@ -13,6 +14,7 @@ import re
 import pytest
 
 from testsupport.browser import axe_violations
+from testsupport.director_evening import ROUNDS, Evening
 from testsupport.tournaments import (
     ONE_HAND,
     make_tournament,
@@ -61,17 +63,15 @@ def pages_in(pdf: bytes) -> int:
     return len(PDF_PAGE.findall(pdf))
 
 
-@pytest.mark.parametrize(("locale", "language"), [("en-US", "en"), ("pt-BR", "pt-BR")])
-def test_a_twelve_team_evenings_results_sheet_prints_on_two_a4_pages_and_passes_axe(
-    phone, client, locale, language
-):
-    watch = played_evening(client)
+def print_sheet(phone, client, watch: str, locale: str, language: str, rounds: int) -> None:
+    """Serve the watch link's results sheet, as the app rendered it in `locale`, to Chromium
+    at its address; check it holds `rounds` rounds' results and a champion, passes axe, and
+    prints on one or two A4 pages."""
     path = f"/w/{watch}/results"
     sheet = client.get(path, headers={"Accept-Language": locale})
     assert sheet.status_code == 200
     html = sheet.get_data(as_text=True)
-    assert html.count('class="results-round"') == TEAMS - 1
-    assert html.count('class="bracket-table"') == 4 + 2 + 1
+    assert html.count('class="results-round"') == rounds
     assert 'class="champion"' in html
 
     reader = phone(locale=locale)
@@ -81,10 +81,32 @@ def test_a_twelve_team_evenings_results_sheet_prints_on_two_a4_pages_and_passes_
     )
     reader.go(path)
     assert reader.locate("html").get_attribute("lang") == language
-    assert reader.locate("table.results-round").count() == TEAMS - 1
+    assert reader.locate("table.results-round").count() == rounds
     assert axe_violations(reader.page) == []
 
     pdf = reader.page.pdf(format="A4", prefer_css_page_size=True)
     assert pdf.startswith(b"%PDF")
     printed = pages_in(pdf)
     assert 1 <= printed <= MOST_PAGES, printed
+
+
+@pytest.mark.parametrize(("locale", "language"), [("en-US", "en"), ("pt-BR", "pt-BR")])
+def test_a_twelve_team_evenings_results_sheet_prints_on_two_a4_pages_and_passes_axe(
+    phone, client, locale, language
+):
+    watch = played_evening(client)
+    html = client.get(f"/w/{watch}/results").get_data(as_text=True)
+    assert html.count('class="bracket-table"') == 4 + 2 + 1
+    print_sheet(phone, client, watch, locale, language, TEAMS - 1)
+
+
+@pytest.mark.parametrize(("locale", "language"), [("en-US", "en"), ("pt-BR", "pt-BR")])
+def test_the_directors_evening_results_sheet_prints_on_two_a4_pages(
+    app, phone, client, locale, language
+):
+    evening = Evening(app, client, prefix="Clube de Espadas")
+    evening.run()
+    html = client.get(f"/w/{evening.watch}/results").get_data(as_text=True)
+    assert html.count('class="bracket-table"') == 2 + 1
+    assert "(withdrawn)" in html
+    print_sheet(phone, client, evening.watch, locale, language, ROUNDS)

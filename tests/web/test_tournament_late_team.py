@@ -21,6 +21,7 @@ from sqlalchemy import select
 
 from extensions import db
 from testsupport.database import queries_sent
+from testsupport.director_tools import BLACKS, add_late_team, late_form
 from testsupport.pages import Page, submit
 from testsupport.tournaments import (
     ONE_HAND,
@@ -41,7 +42,6 @@ from testsupport.tournaments import (
 )
 from tournament_records import TournamentRecord, TournamentTeamRecord
 
-BLACKS = {"name": "Blacks", "player_0": "Kai", "player_1": "Lia"}
 AFTER_TWO_ROUNDS = [
     ("1", "Reds", "2", "0", "122", "2"),
     ("2", "Blues", "1", "1", "121", "130"),
@@ -49,16 +49,6 @@ AFTER_TWO_ROUNDS = [
     ("4", "Golds", "1", "1", "60", "-1"),
     ("5", "Whites", "1", "1", "-70", "-131"),
 ]
-
-
-def late_form(client, director: str):
-    """The "Add a late team" form of the director's page."""
-    return Page(client.get(f"/d/{director}")).form(cls="late-team")
-
-
-def add_late_team(client, director: str, typed=None, headers=None):
-    """Fill in the late team's form (Blacks: Kai & Lia unless told) and send it; the answer."""
-    return submit(client, late_form(client, director), typed or BLACKS, headers=headers)
 
 
 def stored(app) -> tuple[list[tuple[int, str, int | None]], int, dict[str, int]]:

@@ -17,6 +17,7 @@ from extensions import db
 from models import HandRecord
 from ruling_records import RulingRecord
 from testsupport.database import queries_sent
+from testsupport.director_tools import award, ruling_page
 from testsupport.pages import Page, submit
 from testsupport.playing import EVEN, enter, hand_taps, link_on
 from testsupport.tournaments import (
@@ -34,21 +35,6 @@ from testsupport.tournaments import (
 from tournament_records import RoundGameRecord
 
 TABLE_2 = "rounds/1/tables/2"
-
-
-def ruling_page(client, director: str, table: int = 1) -> Page:
-    """The ruling page of round 1's game at `table`; it must answer 200."""
-    response = client.get(f"/d/{director}/rounds/1/tables/{table}")
-    assert response.status_code == 200, response.get_data(as_text=True)
-    return Page(response)
-
-
-def award(client, director: str, table: int, side: int, expect: int = 303):
-    """Tap "Award the game to ..." for `side` on the ruling page of table `table`."""
-    form = ruling_page(client, director, table).form(cls="award")
-    response = submit(client, form, button=("side", str(side)))
-    assert response.status_code == expect, response.get_data(as_text=True)
-    return response
 
 
 def stored(app) -> tuple[list[int | None], int, int]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from sqlalchemy import select
 
 from extensions import db
+from testsupport.director_tools import withdraw_form
 from testsupport.pages import Page, submit
 from testsupport.tournaments import (
     ONE_HAND,
@@ -31,15 +32,6 @@ from testsupport.tournaments import (
     watch_token,
 )
 from tournament_records import TournamentRecord, TournamentTeamRecord
-
-
-def withdraw_form(client, director: str, team: str):
-    """The "Withdraw `team`" form of the director's page."""
-    page = Page(client.get(f"/d/{director}"))
-    for form in page.find_all("form", "withdraw-team"):
-        if form.find("button").text == f"Withdraw {team}":
-            return form
-    raise AssertionError(f"no Withdraw {team} form")
 
 
 def stored(app) -> tuple[list[int | None], int, dict[str, int]]:
