@@ -32,7 +32,9 @@ STANDINGS_COLUMNS = (
 # What the standings count of a team, read off its `Row` by name.
 COUNTED = tuple(column for column in STANDINGS_COLUMNS if column not in TEAM_COLUMNS)
 # Where each game was played, then a game's own columns.
-GAMES_COLUMNS = ("round", "table", *export.CSV_COLUMNS)
+GAMES_COLUMNS = ("round", "stage", "table", *export.CSV_COLUMNS)
+# The `stage` column's words, by a playoff stage's number of tables; a round's games say "round".
+STAGES = {1: "final", 2: "semi_final", 4: "quarter_final"}
 # A file's name where the tournament's name has no letter or digit to make one of.
 UNNAMED = "tournament"
 
@@ -69,14 +71,15 @@ def standings_json(now: Standing) -> dict[str, Any]:
 
 
 def games_rows(now: Standing, label: Callable[[GameRecord], str]) -> Iterator[dict[str, Any]]:
-    """Every hand of every game of the tournament, round by round and table by table, keyed by
-    `GAMES_COLUMNS`: a game's CSV rows (a game still in play with the hands it has so far),
-    each game named by `label`."""
-    for played in now.rounds:
+    """Every hand of every game of the tournament, round by round and table by table, then the
+    playoff's stages (numbered after the rounds), keyed by `GAMES_COLUMNS`: a game's CSV rows (a
+    game still in play with the hands it has so far), each game named by `label`."""
+    for played in (*now.rounds, *now.playoff.stages):
+        stage = STAGES[len(played.tables)] if played.record.playoff else "round"
         for table in played.tables:
             record, state = table.scored.record, table.scored.state
             for row in export.csv_rows(record, state, label(record)):
-                yield {"round": played.record.number, "table": table.table, **row}
+                yield {"round": played.record.number, "stage": stage, "table": table.table, **row}
 
 
 def games_csv(now: Standing, label: Callable[[GameRecord], str]) -> str:

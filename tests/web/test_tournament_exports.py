@@ -99,7 +99,7 @@ def test_the_standings_csv_and_json_hold_every_column_and_the_figures_the_page_s
     assert standings(client, f"/w/{watch}") == shown
 
 
-def test_the_games_csv_has_every_hand_of_every_game_with_its_round_and_table_first(client):
+def test_the_games_csv_has_every_hand_of_every_game_with_its_round_stage_and_table_first(client):
     """Round 1's two games of two hands each, then round 2 with one hand played at table 1 and
     none at table 2: each game's rows as its own CSV has them, after its round and table."""
     director = make_tournament(client, **(FOUR_TEAMS | {"hands": "2"}))
@@ -115,9 +115,9 @@ def test_the_games_csv_has_every_hand_of_every_game_with_its_round_and_table_fir
     response = download(client, watch, "games.csv")
     rows = csv_table(response)
     game_header = csv_table(client.get(f"/g/{first[0].game}.csv"))[0]
-    assert rows[0] == ["round", "table", *game_header]
+    assert rows[0] == ["round", "stage", "table", *game_header]
     expected = [
-        [str(number), str(table.number), *row]
+        [str(number), "round", str(table.number), *row]
         for number, tables in ((1, first), (2, second))
         for table in tables
         for row in csv_table(client.get(f"/g/{table.game}.csv"))[1:]

@@ -155,6 +155,17 @@ def test_the_top_four_of_a_nine_team_swiss_play_semi_finals_and_a_final_for_a_ch
     assert standings(client, f"/d/{director}") == FINAL_STANDINGS
     assert standings(client, f"/w/{watch}") == FINAL_STANDINGS
     assert round_rows(app)["tournament_round"] == stored["tournament_round"] + 2
+    # The games' CSV lists the playoff's games after the rounds' (one hand, two rows each):
+    # rounds 1–3 with 4 tables, then round 4 the semi-finals, round 5 the final.
+    games = client.get(f"/w/{watch}/games.csv").get_data(as_text=True).splitlines()
+    stages = [tuple(line.split(",")[:3]) for line in games[1:]]
+    assert stages[-6:] == [
+        ("4", "semi_final", "1"), ("4", "semi_final", "1"),
+        ("4", "semi_final", "2"), ("4", "semi_final", "2"),
+        ("5", "final", "1"), ("5", "final", "1"),
+    ]  # fmt: skip
+    assert {stage[1] for stage in stages[:-6]} == {"round"}
+    assert len(stages) == (3 * 4 + 2 + 1) * 2
 
 
 def refused_both_ways(client, path: str, data: dict, status: int, english: str, portuguese: str):
