@@ -159,6 +159,14 @@ class Standing:
                 return table.scored.record
         return None
 
+    def next_tables(self) -> tuple[tournament.Table, ...]:
+        """The tables of the next round, or of the playoff's next stage once it has started, if
+        it started now; none when it cannot start."""
+        if self.playoff.stages:
+            return self.playoff.next_stage() if self.playoff.refusal() is None else ()
+        pairing = self.next_pairing()
+        return pairing.tables if pairing is not None else ()
+
     def next_pairing(self) -> tournament.Pairing | None:
         """The pairing the next round would have if it started now (from the standings as they
         are), None when no round can start."""

@@ -319,10 +319,10 @@ def table(token: str) -> Response | str:
     game = now.table_game(found.number)
     if game is not None:
         return redirect(url_for("scorer.show", token=game.edit_token), 303)
-    pairing = now.next_pairing()
+    tables = now.next_tables()
     seated = None
-    if pairing is not None and found.number <= len(pairing.tables):
-        pair = pairing.tables[found.number - 1]
+    if found.number <= len(tables):
+        pair = tables[found.number - 1]
         seated = (now.team(pair.north_south), now.team(pair.east_west))
     return render_template(
         "tournament_table.html", table=found, tournament=tournament, now=now, seated=seated

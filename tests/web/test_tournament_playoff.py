@@ -133,6 +133,10 @@ def test_the_top_four_of_a_nine_team_swiss_play_semi_finals_and_a_final_for_a_ch
     play_table(client, semi_games[1], north_south_wins=False)
     assert client.get(f"/w/{watch}", headers={"If-None-Match": tag}).status_code == 200
     assert champion(client, f"/w/{watch}") is None
+    # Between the stages each table's link says who plays there in the final, if anyone.
+    waiting = [Page(client.get(f"/s/{table}")).find("p", "next-at-table").text for table in tables]
+    assert waiting[0] == "Next at this table: Team 1 (North–South) against Team 5 (East–West)."
+    assert set(waiting[1:]) == {"Nobody plays at this table in the playoff's next stage."}
 
     next_form = Page(client.get(f"/d/{director}")).form(cls="next-stage")
     assert next_form.find("button").text == "Start the final"
@@ -152,6 +156,8 @@ def test_the_top_four_of_a_nine_team_swiss_play_semi_finals_and_a_final_for_a_ch
     assert "Final\nTable 1: \u2068Team 1\u2069 −70 – 61 \u2068Team 5\u2069, won by" in summary
     assert "Champion: \u2068Team 5\u2069" in summary
     assert not Page(client.get(f"/d/{director}")).has_form("next-stage")
+    after = Page(client.get(f"/s/{tables[0]}")).find("p", "next-at-table").text
+    assert after == "The final has been played: the tournament is over."
     assert standings(client, f"/d/{director}") == FINAL_STANDINGS
     assert standings(client, f"/w/{watch}") == FINAL_STANDINGS
     assert round_rows(app)["tournament_round"] == stored["tournament_round"] + 2
