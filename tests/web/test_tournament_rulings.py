@@ -297,3 +297,30 @@ def test_the_log_and_the_ruling_page_run_the_same_few_queries_however_many_rulin
     with queries_sent(app) as statements:
         ruling_page(client, director)
     assert len(statements) == 4, statements
+
+
+def test_the_directors_page_leads_to_the_rulings_of_every_earlier_rounds_game(app, client):
+    """Round 1 played (Reds beat Blues 61 to 60 at table 1, Greens beat Golds at table 2) and
+    round 2 started: the director's page folds away round 1's two games, each leading to its
+    ruling page. There table 1 is awarded to Blues by forfeit, and the list marks it: Reds'
+    win becomes a loss (0 wins, 1 loss while round 2 is played) and Blues have 1 win, 0
+    losses, 0 points and 0 difference."""
+    director = make_tournament(client, **ONE_HAND)
+    start_round(client, director)
+    for table in round_tables(client, director):
+        play_table(client, table.game)
+    assert not Page(client.get(f"/d/{director}")).find_all("a", "earlier-table")
+    start_round(client, director)
+    links = Page(client.get(f"/d/{director}")).find_all("a", "earlier-table")
+    assert [link.attrs["href"] for link in links] == [
+        f"/d/{director}/rounds/1/tables/1",
+        f"/d/{director}/rounds/1/tables/2",
+    ]
+    assert links[0].text == "Table 1: Reds 61 – 60 Blues"
+    award(client, director, 1, 1, round_number=1)
+    listed = Page(client.get(f"/d/{director}")).find("details", "tournament-earlier")
+    assert "(forfeit)" in listed.find_all("li")[0].text
+    assert "(forfeit)" not in listed.find_all("li")[1].text
+    rows = by_team(client, f"/d/{director}")
+    assert rows["Reds"][1:3] == ("0", "1")
+    assert rows["Blues"][1:] == ("1", "0", "0", "0")
