@@ -9,17 +9,16 @@ Kept beside `games.rounds`, whose standing it reads, as `games.withdrawing` is.
 
 from __future__ import annotations
 
-from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 
 import scoring
 from extensions import db
 from games.rounds import RoundRefused, Standing, standing
 from games.tournaments import Entrant, find_tournament, tournament_tables
+from games.withdrawing import claim_between_rounds
 from tournament_records import (
     MOST_TEAMS,
     Format,
-    RoundRecord,
     TournamentRecord,
     TournamentTableRecord,
     TournamentTeamRecord,
@@ -65,22 +64,8 @@ def add_team(token: str, team: Entrant, seen_version: int | None) -> TournamentR
         refusal = "name_taken"
     if refusal is not None:
         raise RoundRefused(refusal)
-    claimed = db.session.connection().execute(
-        update(TournamentRecord)
-        .where(TournamentRecord.id == record.id, TournamentRecord.version == record.version)
-        .values(version=TournamentRecord.version + 1)
-    )
-    if claimed.rowcount != 1:  # another form moved the tournament a moment before
-        db.session.rollback()
+    if not claim_between_rounds(record, now):
         return record
-    # Starting a round does not move the version: a round started since the standing was
-    # read would make this an addition mid-round.
-    rounds_now = db.session.scalar(
-        select(func.count(RoundRecord.id)).where(RoundRecord.tournament_id == record.id)
-    )
-    if rounds_now != len(now.rounds):
-        db.session.rollback()
-        raise RoundRefused("in_play")
     db.session.add(
         TournamentTeamRecord(
             tournament_id=record.id,

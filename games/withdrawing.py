@@ -59,22 +59,8 @@ def withdraw_team(token: str, entry: int, seen_version: int | None) -> Tournamen
     refusal = withdraw_refusal(now, entry)
     if refusal is not None:
         raise RoundRefused(refusal)
-    claimed = db.session.connection().execute(
-        update(TournamentRecord)
-        .where(TournamentRecord.id == record.id, TournamentRecord.version == record.version)
-        .values(version=TournamentRecord.version + 1)
-    )
-    if claimed.rowcount != 1:  # another form moved the tournament a moment before
-        db.session.rollback()
+    if not claim_between_rounds(record, now):
         return record
-    # Starting a round does not move the version: a round started since the standing was
-    # read would make this a withdrawal mid-round.
-    rounds_now = db.session.scalar(
-        select(func.count(RoundRecord.id)).where(RoundRecord.tournament_id == record.id)
-    )
-    if rounds_now != len(now.rounds):
-        db.session.rollback()
-        raise RoundRefused("in_play")
     db.session.execute(
         update(TournamentTeamRecord)
         .where(TournamentTeamRecord.id == now.team(entry).id)
@@ -83,3 +69,29 @@ def withdraw_team(token: str, entry: int, seen_version: int | None) -> Tournamen
     )
     db.session.commit()
     return record
+
+
+def claim_between_rounds(record: TournamentRecord, now: Standing) -> bool:
+    """Move the tournament's version on for a change between rounds (a team withdrawn or
+    added), as the first step of its transaction: False, with nothing written, when another
+    form moved it a moment before (this one is then answered as done); RoundRefused
+    (`in_play`) when a round started since `now` was read, which would make the change one
+    mid-round."""
+    claimed = db.session.connection().execute(
+        update(TournamentRecord)
+        .where(TournamentRecord.id == record.id, TournamentRecord.version == record.version)
+        .values(version=TournamentRecord.version + 1)
+    )
+    if claimed.rowcount != 1:
+        db.session.rollback()
+        return False
+    # Starting a round does not move the version, so the rounds are counted again.
+    rounds_now = db.session.scalar(
+        select(func.count(RoundRecord.id)).where(
+            RoundRecord.tournament_id == record.id, RoundRecord.playoff.is_(False)
+        )
+    )
+    if rounds_now != len(now.rounds):
+        db.session.rollback()
+        raise RoundRefused("in_play")
+    return True
