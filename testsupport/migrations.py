@@ -107,3 +107,12 @@ def store_played_round(database: Path) -> None:
             'INSERT INTO tournament_game (id, round_id, "table", game_id, north_south_id,'
             " east_west_id) SELECT 1, 1, 1, id, 1, 2 FROM game;"
         )
+
+
+def up_down_up(database: Path | str, before: str) -> None:
+    """Take a database (a PostgreSQL one, as the tests' `fresh_postgres` makes) up to the
+    newest revision, down to `before`, up again, and check the schema then matches the models;
+    each step must succeed."""
+    for args in (("upgrade",), ("downgrade", before), ("upgrade",), ("check",)):
+        done = flask_db(database, *args)
+        assert done.returncode == 0, (args, done.stdout + done.stderr)
