@@ -42,7 +42,7 @@ def test_the_walls_players_stats_count_the_rounds_games_and_pass_axe(phone, loca
         play_hand(director, table)
 
     director.go(watch)
-    link = f'.stats-links a[href="{watch}/stats"]'
+    link = f'.results-links a.stats-link[href="{watch}/stats"]'
     expect(director.locate(link)).to_have_text(words["link"])
     director.tap_to_load(link)
     assert director.page.url.endswith(f"{watch}/stats")

@@ -164,8 +164,11 @@ def test_the_summary_is_in_portuguese_for_a_portuguese_phone(client):
 @pytest.mark.parametrize(
     ("headers", "words"),
     [
-        (None, ["Results sheet to print", "Summary as text"]),
-        (PT, ["Folha de resultados para imprimir", "Resumo em texto"]),
+        (None, ["Results sheet to print", "Summary as text", "Players' stats"]),
+        (
+            PT,
+            ["Folha de resultados para imprimir", "Resumo em texto", "Estatísticas dos jogadores"],
+        ),
     ],
 )
 def test_the_directors_and_the_watch_page_link_the_results_in_the_users_language(
@@ -175,7 +178,8 @@ def test_the_directors_and_the_watch_page_link_the_results_in_the_users_language
     watch = watch_token(client, director)
     for path in (f"/d/{director}", f"/w/{watch}"):
         links = Page(client.get(path, headers=headers)).find("p", "results-links").find_all("a")
-        assert [link.attrs["href"] for link in links] == [f"/w/{watch}/{n}" for n in RESULTS]
+        hrefs = [f"/w/{watch}/{name}" for name in (*RESULTS, "stats")]
+        assert [link.attrs["href"] for link in links] == hrefs
         assert [link.text for link in links] == words
 
 
