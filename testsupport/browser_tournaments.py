@@ -73,3 +73,31 @@ def play_hand(phone: Phone, table_path: str, hand: dict = EVEN) -> None:
     request, base_url = phone.page.request, phone.base_url
     post_hand(request, base_url, game, **{f"bid_{s}": b for s, b in enumerate(hand["bids"])})
     post_hand(request, base_url, game, **{f"tricks_{s}": t for s, t in enumerate(hand["tricks"])})
+
+
+def standing_of(phone: Phone, team: str):
+    """The cells of `team`'s row in the standings the page shows (place, team, wins, losses,
+    points, difference): a Playwright locator, for `expect(...).to_have_text([...])`. The row
+    is found by its name's text, so `team` must be no part of another team's name."""
+    row = phone.locate(".tournament-standings tbody tr").filter(
+        has=phone.page.locator("th", has_text=team)
+    )
+    return row.locator("th, td")
+
+
+def withdraw_team(director: Phone, at_director: str, team: str) -> None:
+    """Tap "Withdraw `team`" on the director's page."""
+    director.go(at_director)
+    director.tap_to_load(
+        director.locate("form.withdraw-team button").get_by_text(f"Withdraw {team}")
+    )
+
+
+def bring_in_substitute(director: Phone, at_director: str, entry: int, player: int, name: str):
+    """Fill in team `entry`'s Substitutes form on the director's page (player `player`, 0 or 1,
+    leaves; `name` comes in) and tap "Bring in the substitute"."""
+    director.go(at_director)
+    form = f"form.swap-player#team-{entry}"
+    director.tap(f'{form} label:has(> input[name="player"][value="{player}"])')
+    director.type_into(f'{form} input[name="name"]', name)
+    director.tap_to_load(f"{form} button")
