@@ -17,14 +17,12 @@ behaviour((() => {
       const page = xhr.getResponseHeader("HX-Replace-Url") || (requestConfig?.verb === "get" ? xhr.responseURL : location.href);
       tell({ url: new URL(page, location.href).href, part });
     },
-    // A page no shell served is kept now: one loaded before any shell was in charge, or
-    // while the first came into charge (it claims the page after the server answered, so
-    // workerStart, set only when a shell handled the request, is still 0); a kept copy says
-    // since when.
+    // A page no shell served (workerStart 0, even if one claimed it since) is kept now; a
+    // kept copy says since when.
     DOMContentLoaded() {
-      const served = performance.getEntriesByType("navigation")[0]?.workerStart > 0;
-      if (!sw?.controller || !served) tell({ url: location.href });
-      const kept = performance.getEntriesByType("navigation")[0]?.serverTiming?.find((t) => t.name === "offline");
+      const nav = performance.getEntriesByType("navigation")[0];
+      if (!sw?.controller || !nav?.workerStart) tell({ url: location.href });
+      const kept = nav?.serverTiming?.find((t) => t.name === "offline");
       if (!kept || !document.querySelector("section.game")) return;
       const time = new Date(+kept.description).toLocaleTimeString(document.documentElement.lang, { timeStyle: "short" });
       const text = said(document.querySelector("section.view") ? "offlineView" : "offlineGame");
