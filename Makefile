@@ -6,7 +6,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 export FLASK_APP := app:create_app
 
-.PHONY: run test test-pg test-scoring test-tournament test-web test-live test-browser lint format bench translations messages clean chromium nginx
+.PHONY: run test test-pg test-scoring test-tournament test-web test-live test-browser test-bench lint format bench translations messages clean chromium nginx
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -70,37 +70,51 @@ format: $(VENV)/.dev
 	$(BIN)/ruff check --fix .
 	$(BIN)/ruff format .
 
-# The whole suite, the browser tests included (a phone-sized headless Chromium; their
-# screenshots go to build/screenshots/).
-test: $(VENV)/.dev translations lint node_modules/.installed chromium nginx
-	$(BIN)/python -m pytest
+# The tests run in parallel, one process per core (pytest-xdist; `make test WORKERS=1` runs
+# them in one), in a new random order each run (pytest-randomly prints the run's seed; repeat
+# an order with `PYTEST_ARGS=--randomly-seed=N`, or keep the files' order with
+# `PYTEST_ARGS="-p no:randomly"`). Each run ends with its 25 slowest tests.
+WORKERS ?= auto
+PYTEST_ARGS ?=
+PYTEST := $(BIN)/python -m pytest -n $(WORKERS) --dist worksteal --durations=25 $(PYTEST_ARGS)
 
-# One tier at a time: the engine alone; pairing and standings alone; the app through Flask's test client; real gunicorn
-# servers (races, crashes); a real phone browser.
+# The whole suite, the browser tests and a smoke run of every benchmark included (a
+# phone-sized headless Chromium; the screenshots go to build/screenshots/).
+test: $(VENV)/.dev translations lint node_modules/.installed chromium nginx
+	$(PYTEST)
+
+# One tier at a time: the engine alone; pairing and standings alone; the app through Flask's
+# test client; real gunicorn servers (races, crashes); a real phone browser; every benchmark
+# once at its smallest (seconds, no figure judged).
 test-scoring: $(VENV)/.dev
-	$(BIN)/python -m pytest tests/scoring
+	$(PYTEST) tests/scoring
 
 test-tournament: $(VENV)/.dev
-	$(BIN)/python -m pytest tests/tournament
+	$(PYTEST) tests/tournament
 
 test-web: $(VENV)/.dev translations
-	$(BIN)/python -m pytest tests/web
+	$(PYTEST) tests/web
 
-test-live: $(VENV)/.dev translations
-	$(BIN)/python -m pytest tests/live
+test-live: $(VENV)/.dev translations nginx
+	$(PYTEST) tests/live
 
 test-browser: $(VENV)/.dev translations node_modules/.installed chromium
-	$(BIN)/python -m pytest tests/browser
+	$(PYTEST) tests/browser
 
-# The same suite on PostgreSQL, the hosted setup (this machine's server unless told otherwise).
+test-bench: $(VENV)/.dev translations node_modules/.installed chromium
+	$(PYTEST) tests/bench
+
+# On PostgreSQL, the hosted setup (this machine's server unless told otherwise), the tests that
+# talk to the database (marked `database` by tests/conftest.py: the web and live tiers and any
+# test that asks for the app); the pure tiers and the browser's own SQLite gain nothing here.
 PG_URL ?= postgresql://postgres@127.0.0.1:5432/test
-# The browser tests are left out: they serve the app on their own SQLite file either way.
 test-pg: $(VENV)/.dev translations
-	DATABASE_URL=$(PG_URL) $(BIN)/python -m pytest -m "not browser"
+	DATABASE_URL=$(PG_URL) $(PYTEST) -m "database and not browser"
 
 # Throughput and latency against the stack's own ceiling, the template share of a page, the
 # tables one machine holds, Save to screen on a phone's network, and a tournament of 32 tables
-# (its watch page, its poll, Start round and the Swiss pairing); not part of `make test`.
+# (its watch page, its poll, Start round and the Swiss pairing). `make test` runs each of them
+# once at its smallest (tests/bench), judging no figure, so that none stops running unnoticed.
 # Debian's wrk loads the servers, installed when it is missing and we are root; without it a
 # small Python client does. The phone needs Chromium (`make chromium`) and htmx from npm.
 bench: $(VENV)/.dev translations node_modules/.installed

@@ -62,7 +62,8 @@ class Tokens:
     batches: list[list[str]] = field(default_factory=list)  # empty games, per connection
     batches_hx: list[list[str]] = field(default_factory=list)  # the same, for htmx's saves
     warmup: list[list[str]] = field(default_factory=list)  # more, to warm the workers up
-    table: str = ""  # the view link of the table of TABLE_GAMES games (`fill_table`)
+    table: str = ""  # the view link of the table of games (`fill_table`)
+    table_games: int = TABLE_GAMES  # how many games that table holds
 
 
 def fill(app, connections: int, games_per_connection: int = 40) -> Tokens:

@@ -16,6 +16,7 @@ operation; `post_statuses` counts what the POSTs were answered.
 from __future__ import annotations
 
 import json
+import math
 import shutil
 import subprocess
 import sys
@@ -276,7 +277,8 @@ def run_wrk(spec: dict) -> dict:
             wrk_path(),
             f"-t{threads}",
             f"-c{connections}",
-            f"-d{spec['seconds']}s",
+            # wrk takes whole seconds only: a fraction (a smoke run's) is rounded up.
+            f"-d{max(1, math.ceil(spec['seconds']))}s",
             "--timeout",
             "10s",
             "-s",

@@ -8,6 +8,9 @@ and has nothing to work out, so it is left out. Late rounds of a long Swiss, whe
 are hard to avoid, are the slow ones. Run from the repository root (`make bench` runs it):
 
     .venv/bin/python bench/pairing_bench.py [--teams 64] [--rounds 20] [--repeat 3] [--seed 2026]
+                                            [--smoke]
+
+`--smoke` pairs the second round of four teams once (bench/smoke.py).
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ BENCH = Path(__file__).resolve().parent
 # The repo root for the pairing package, bench/ for its siblings (see run.py).
 sys.path[:0] = [str(BENCH.parent), str(BENCH)]
 
+import smoke  # noqa: E402
 from pyclient import percentile  # noqa: E402
 
 from tournament import Format, GameResult, Pairing, order_of, standings, swiss  # noqa: E402
@@ -60,14 +64,18 @@ def pairing_times(teams: int, rounds: int, seed: int, repeat: int = 1) -> list[f
     return times
 
 
-def main() -> None:
+# --smoke: the fewest teams and rounds that still pair a round with standings to work from.
+SMOKE = {"teams": 4, "rounds": 2, "repeat": 1}
+
+
+def main(argv: list[str] | None = None) -> None:
     """Play the tournament, timing each round's pairing, and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--teams", type=int, default=MOST_TEAMS)
     parser.add_argument("--rounds", type=int)
     parser.add_argument("--repeat", type=int, default=3, help="pairings of each round")
     parser.add_argument("--seed", type=int, default=2026)
-    args = parser.parse_args()
+    args = smoke.parse_args(parser, SMOKE, argv, __file__)
     rounds = args.rounds or most_rounds(Format.SWISS, args.teams)
     if rounds < 2:
         parser.error("--rounds: at least 2 (round 1 is left out)")
@@ -79,6 +87,7 @@ def main() -> None:
         f"round 2 {later[0]:.1f} ms; rounds 2-{rounds} median {percentile(ranked, 50):.1f} ms, "
         f"p95 {percentile(ranked, 95):.1f} ms, slowest {ranked[-1]:.1f} ms"
     )
+    smoke.finished(args, __file__)
 
 
 if __name__ == "__main__":

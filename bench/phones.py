@@ -60,6 +60,10 @@ class Plan:
     settle: float
     measure: float
     start: float  # time.monotonic() (asyncio's loop.time()) at which the first step begins
+    # How often a viewer polls, and the shortest and longest hand: a table's pace (a smoke run
+    # quickens it, so that every kind of request is sent within a step of seconds).
+    poll: float = POLL_SECONDS
+    hand: tuple[float, float] = HAND_SECONDS
 
     def step_start(self, step: int) -> float:
         """When a step begins (its tables join)."""
@@ -186,13 +190,14 @@ class Simulation:
     # -- the viewers
 
     async def viewer(self, table: Table, joins: float) -> None:
-        """Poll the view link every 3 s from a random phase, with the tag of what it holds."""
+        """Poll the view link every 3 s (the plan's pace) from a random phase, with the tag of
+        what it holds."""
         held = {"etag": table.etag, "line": Line(self.port)}
-        moment = joins + self.rng.uniform(0, POLL_SECONDS)
+        moment = joins + self.rng.uniform(0, self.plan.poll)
         while moment < self.plan.end:
             await self.until(moment)
             self.spawn(self.poll(table, held, moment))
-            moment += POLL_SECONDS
+            moment += self.plan.poll
 
     async def poll(self, table: Table, held: dict, scheduled: float) -> None:
         """One poll, as htmx sends it: the scoreboard part, if changed since the tag held."""
@@ -212,17 +217,17 @@ class Simulation:
     # -- the scorer
 
     async def scorer(self, table: Table, joins: float) -> None:
-        """Save the bids as each hand begins and the tricks as it ends, one hand every 60-120 s;
-        found at a random moment of its hand when its table joins."""
+        """Save the bids as each hand begins and the tricks as it ends, one hand every 60-120 s
+        (the plan's pace); found at a random moment of its hand when its table joins."""
         phone = Scorer(self, table)
         bids_next = "bid_0" not in table.form
-        hand = self.rng.uniform(*HAND_SECONDS)
+        hand = self.rng.uniform(*self.plan.hand)
         gap = hand * ((1 - PLAY_SHARE) if bids_next else PLAY_SHARE)
         moment = joins + self.rng.uniform(0, gap)
         while moment < self.plan.end:
             await self.until(moment)
             await phone.save(BIDS if bids_next else TEAM_TRICKS, moment)
-            hand = self.rng.uniform(*HAND_SECONDS) if not bids_next else hand
+            hand = self.rng.uniform(*self.plan.hand) if not bids_next else hand
             gap = hand * (PLAY_SHARE if bids_next else 1 - PLAY_SHARE)
             bids_next = not bids_next
             moment += gap

@@ -6,7 +6,7 @@ inputs of the form the game page rendered, as a browser would.
 
 from __future__ import annotations
 
-from data import SIZES, SUBMITTED_HANDS, TABLE_GAMES
+from data import SIZES, SUBMITTED_HANDS
 from pyclient import hidden_fields
 
 # The tests' own query counter: what SQLite reports, the poll shortcut's query included.
@@ -77,9 +77,10 @@ def probe(app, tokens) -> dict:
         found["submit_hx_follow"] = follow
         for page, figures in found.items():
             pages.setdefault(page, {})[size] = figures
-    if tokens.table:  # the table of TABLE_GAMES games: its stats and its followed page
-        pages["table_stats"] = {TABLE_GAMES: measure("GET", f"/tv/{tokens.table}/stats")[0]}
-        pages["table_view"] = {TABLE_GAMES: measure("GET", f"/tv/{tokens.table}")[0]}
+    if tokens.table:  # the table of many games: its stats and its followed page
+        games = tokens.table_games
+        pages["table_stats"] = {games: measure("GET", f"/tv/{tokens.table}/stats")[0]}
+        pages["table_view"] = {games: measure("GET", f"/tv/{tokens.table}")[0]}
     pages["robots"], _ = measure("GET", "/robots.txt")  # Flask and its extensions alone
     static = {}
     for path in ("/static/app.css", *(f"/static/{script}" for script in SCRIPTS)):

@@ -182,7 +182,8 @@ def ramp(port: int, tables: list[Table], args, steps: list[int], database: str) 
     reports = context.Queue()
     stop = context.Event()
     # Every process must be up before the first step: a second or so to import and start.
-    plan = Plan(tuple(steps), args.settle, args.measure, time.monotonic() + 3.0)
+    start = time.monotonic() + 3.0
+    plan = Plan(tuple(steps), args.settle, args.measure, start, args.poll, tuple(args.hand))
     shares: list[list[tuple[int, Table]]] = [[] for _ in range(clients)]
     for index, table in enumerate(tables[: steps[-1]]):
         shares[index % clients].append((index, table))

@@ -13,13 +13,16 @@ request answered. SQL queries and bytes per page are counted in-process with the
 engine's replay of a 200-hand game is timed alone.
 
     .venv/bin/python bench/run.py [--seconds 6] [--rounds 3] [--client auto|wrk|python]
-                                  [--only KEY,...] [--out FILE]
+                                  [--only KEY,...] [--out FILE] [--table-games 500]
+                                  [--replays 50] [--smoke]
 
 Prints the table with PASS/MISS against the standing targets (issue #17's, and the closed #7's
 that #17 left as they were; #7's that #17 replaced are given beside them, for the record) and
 writes it all as JSON to build/bench-<date>.json (or --out). `--only` loads only the named
 targets (and the ceiling around them), e.g. `--only table_stats,table_view`; the goals, which
-need every target, are then left out.
+need every target, are then left out. `--smoke` loads every target for a fraction of a second
+with the Python client, on a table of 10 games (bench/smoke.py); there it fails on any answer
+a real run would only warn of.
 """
 
 from __future__ import annotations
@@ -46,6 +49,7 @@ import ceiling  # noqa: E402
 import data  # noqa: E402
 import load  # noqa: E402
 import server  # noqa: E402
+import smoke  # noqa: E402
 from probe import probe  # noqa: E402
 from report import load_average, now, write_report  # noqa: E402
 from scoring_bench import make_hands  # noqa: E402
@@ -56,13 +60,24 @@ from testsupport.database import MAX_QUERIES  # noqa: E402
 from testsupport.routes import HX  # noqa: E402
 
 KB = 1000
+# --smoke: a tenth of a second of each target's load, half that of its warm-up, one round,
+# with the Python client (wrk runs whole seconds only), on a table of 10 games; the replay
+# timed once. The client completes an operation a connection however short the load.
+SMOKE = {
+    "seconds": 0.1,
+    "warmup": 0.05,
+    "rounds": 1,
+    "client": "python",
+    "table_games": 10,
+    "replays": 1,
+}
 
 
-def parse_args() -> argparse.Namespace:
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     """The command line: how long each target runs and which client loads it."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=int, default=6, help="measured seconds per target")
-    parser.add_argument("--warmup", type=int, default=1, help="unmeasured seconds per target")
+    parser.add_argument("--seconds", type=float, default=6, help="measured seconds per target")
+    parser.add_argument("--warmup", type=float, default=1, help="unmeasured seconds per target")
     parser.add_argument(
         "--rounds", type=int, default=3, help="rounds the measured seconds are split into"
     )
@@ -73,7 +88,16 @@ def parse_args() -> argparse.Namespace:
         help="load only these targets, by key, comma-separated (e.g. table_stats,table_view)",
     )
     parser.add_argument("--out", type=Path, help="the JSON file (build/bench-<date>.json)")
-    args = parser.parse_args()
+    parser.add_argument(
+        "--table-games",
+        type=int,
+        default=data.TABLE_GAMES,
+        help=f"games of the table whose pages are loaded ({data.TABLE_HANDS} hands each)",
+    )
+    parser.add_argument(
+        "--replays", type=int, default=50, help="replays of the 200-hand game per timing"
+    )
+    args = smoke.parse_args(parser, SMOKE, argv, __file__)
     names = dict.fromkeys(data.SIZES, "")
     known = [t["key"] for t in targets(data.Tokens(edit=names, view=names), "")]
     unknown = [key for key in args.only or () if key not in known]
@@ -85,13 +109,16 @@ def parse_args() -> argparse.Namespace:
 CEILING = {"key": "ceiling", "label": "ceiling (fixed page)", "path": "/"}
 
 
-TABLE_LABEL = f"table of {data.TABLE_GAMES} games × {data.TABLE_HANDS} hands"
+def table_label(games: int) -> str:
+    """How the table's pages are named in the report."""
+    return f"table of {games} games × {data.TABLE_HANDS} hands"
 
 
 def targets(tokens: data.Tokens, etag: str) -> list[dict]:
     """The app's targets in order: label, request, the status every answer must have, and
     which probed page gives its queries and bytes."""
     edit, view, table = tokens.edit, tokens.view, tokens.table
+    games = tokens.table_games
     return [
         {
             "key": "flask",
@@ -131,16 +158,16 @@ def targets(tokens: data.Tokens, etag: str) -> list[dict]:
         # after each load: see drain().
         {
             "key": "table_stats",
-            "label": f"stats page, {TABLE_LABEL}",
+            "label": f"stats page, {table_label(games)}",
             "path": f"/tv/{table}/stats",
-            "probe": ("table_stats", data.TABLE_GAMES),
+            "probe": ("table_stats", games),
             "drain": True,
         },
         {
             "key": "table_view",
-            "label": f"followed page, {TABLE_LABEL}",
+            "label": f"followed page, {table_label(games)}",
             "path": f"/tv/{table}",
-            "probe": ("table_view", data.TABLE_GAMES),
+            "probe": ("table_view", games),
             "drain": True,
         },
         {
@@ -194,10 +221,13 @@ class Loader:
         """Keep the command line, the worker count and the games to post hands to."""
         self.run = load.run_wrk if args.client == "wrk" else load.run_python
         self.args = args
+        # A smoke run is too short for a figure but not for a wrong answer: what a real run
+        # warns of (its figures are then suspect) fails it.
+        self.strict = args.smoke
         self.workers = workers
         self.tokens = tokens
 
-    def measure(self, target: dict, port: int, seconds: int, warmup: int = 0) -> dict:
+    def measure(self, target: dict, port: int, seconds: float, warmup: float = 0) -> dict:
         """Warm the workers up on a target, then load it; the load generator's result."""
         spec = {
             "host": "127.0.0.1",
@@ -232,6 +262,8 @@ class Loader:
         unexpected = {k: v for k, v in result["statuses"].items() if k not in expected}
         if unexpected or result["errors"] or not result["requests"]:
             warning = f"statuses {result['statuses']}, {result['errors']} errors"
+            if self.strict:
+                raise RuntimeError(f"{target['label']}: {warning}")
             print(f"  warning: {target['label']}: {warning}", file=sys.stderr)
         return result
 
@@ -242,8 +274,8 @@ def load_all(loader: Loader, ports: dict, app_targets: list[dict], pages: dict) 
     drifts); a target's figures are those of its median round."""
     args = loader.args
     rounds = max(1, args.rounds)
-    part = max(1, args.seconds // rounds)
-    slice_seconds = max(1, part // 2)
+    part = args.seconds / rounds
+    slice_seconds = part / 2
     print(f"  {CEILING['label']} ...", flush=True)
     slices = [loader.measure(CEILING, ports["ceiling"], slice_seconds, args.warmup)]
     results = {}
@@ -286,12 +318,13 @@ def load_all(loader: Loader, ports: dict, app_targets: list[dict], pages: dict) 
     return results
 
 
-def replay_time() -> dict:
-    """The engine alone replaying a 200-hand game, as bench/scoring_bench.py times it."""
+def replay_time(number: int) -> dict:
+    """The engine alone replaying a 200-hand game, as bench/scoring_bench.py times it: seven
+    timings of `number` replays."""
     rules = scoring.PRESETS["spruce"].rules.but(target=10**9, floor=-(10**9))
     hands = make_hands(200)
-    times = timeit.repeat(lambda: scoring.replay(rules, hands), number=50, repeat=7)
-    per_replay = [t / 50 * 1000 for t in times]
+    times = timeit.repeat(lambda: scoring.replay(rules, hands), number=number, repeat=7)
+    per_replay = [t / number * 1000 for t in times]
     return {"mean_ms": sum(per_replay) / len(per_replay), "best_ms": min(per_replay)}
 
 
@@ -421,7 +454,7 @@ def print_report(report: dict) -> None:
     table = report["table"]
     if table:
         print(
-            f"  {TABLE_LABEL} ({table['finished']} finished): stats "
+            f"  {table_label(table['games'])} ({table['finished']} finished): stats "
             f"{table['stats']['queries']} (kept: {table['stats']['queries_kept']}), followed "
             f"page {table['view']['queries']} (kept: {table['view']['queries_kept']})"
         )
@@ -451,15 +484,15 @@ def print_report(report: dict) -> None:
     print(
         f"{m['cores']} cores, {m['memory']}, load average {m['load_average']}; gunicorn "
         f"{s['workers']} {s['worker_class']} workers; {report['client']}; "
-        f"{report['seconds']} s per target; run took {report['runtime_s']:.0f} s"
+        f"{report['seconds']:g} s per target; run took {report['runtime_s']:.0f} s"
     )
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     """Fill a database, serve the app and the ceiling, load every target, report."""
     began = time.monotonic()
     host = machine()
-    args = parse_args()
+    args = parse_args(argv)
     if args.client == "auto":
         args.client = "wrk" if load.wrk_path() else "python"
     settings = server.gunicorn_settings()
@@ -469,14 +502,15 @@ def main() -> None:
 
     from app import create_app
 
-    replay = replay_time()
+    replay = replay_time(args.replays)
     with tempfile.TemporaryDirectory(prefix="spades-bench-") as tmp:
         url = f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"
         live_server.migrate(url)
         config = {"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": server.SECRET}
         app = create_app(config | {"WRITE_LIMIT": server.WRITE_LIMIT})
         tokens = data.fill(app, connections=2 * workers)
-        tokens.table, _ = data.fill_table(app)
+        tokens.table, _ = data.fill_table(app, games=args.table_games)
+        tokens.table_games = args.table_games
         probed = probe(app, tokens)
         pages = probed["pages"]
         env = server.server_env(url)
@@ -517,11 +551,11 @@ def main() -> None:
         "own_bytes_50_hands": own_bytes,
         "replay_200_hands": replay,
         "table": {
-            "games": data.TABLE_GAMES,
+            "games": args.table_games,
             "hands": data.TABLE_HANDS,
-            "finished": data.TABLE_GAMES - data.TABLE_GAMES // data.TABLE_IN_PLAY_EVERY,
-            "stats": pages["table_stats"][data.TABLE_GAMES],
-            "view": pages["table_view"][data.TABLE_GAMES],
+            "finished": args.table_games - args.table_games // data.TABLE_IN_PLAY_EVERY,
+            "stats": pages["table_stats"][args.table_games],
+            "view": pages["table_view"][args.table_games],
         },
     }
     report["goals"] = goals(results, queries, own_bytes)
@@ -529,6 +563,7 @@ def main() -> None:
     print_report(report)
     out = write_report(report, "bench", args.out)
     print(f"results written to {out}")
+    smoke.finished(args, __file__)
 
 
 if __name__ == "__main__":

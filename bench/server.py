@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from testsupport import live_server
-from testsupport.live_server import free_port, stop, wait_until_ready
+from testsupport.live_server import PORT_TRIES, free_port, stop, wait_until_ready
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
@@ -71,9 +71,30 @@ def serve(app: str, env: dict[str, str], log: Path, ready_path: str = "/robots.t
     `make run` does (no worker count or class given on the command line); yields the port.
 
     The access log goes where `make run` sends it, to standard output, here discarded; the
-    error log is kept in `log`.
+    error log is kept in `log`. A port found free can be taken by another program before
+    gunicorn binds it (another benchmark's server, when the smoke runs are run side by side):
+    gunicorn then exits while starting, and the next free port is tried.
     """
-    port = free_port()
+    for attempt in range(1, PORT_TRIES + 1):
+        port = free_port()
+        process = start(app, port, env, log)
+        try:
+            wait_until_ready(process, port, ready_path, log)
+            break
+        except RuntimeError:
+            exited = process.poll() is not None  # else it never answered: no port to blame
+            stop(process)
+            if not exited or attempt == PORT_TRIES:
+                raise
+    try:
+        yield port
+    finally:
+        stop(process)
+
+
+def start(app: str, port: int, env: dict[str, str], log: Path) -> subprocess.Popen:
+    """Start gunicorn serving `app` on `port` with the project's config, its error log
+    appended to `log`; returns at once."""
     command = [
         str(BIN / "gunicorn"),
         "--config",
@@ -83,7 +104,7 @@ def serve(app: str, env: dict[str, str], log: Path, ready_path: str = "/robots.t
         app,
     ]
     with log.open("ab") as errors:
-        process = subprocess.Popen(  # noqa: S603
+        return subprocess.Popen(  # noqa: S603
             command,
             cwd=ROOT,
             env=env,
@@ -91,8 +112,3 @@ def serve(app: str, env: dict[str, str], log: Path, ready_path: str = "/robots.t
             stderr=errors,
             start_new_session=True,  # its own process group: master and workers stop together
         )
-    try:
-        wait_until_ready(process, port, ready_path, log)
-        yield port
-    finally:
-        stop(process)

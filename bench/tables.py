@@ -23,10 +23,13 @@ that a client that could not keep up is flagged instead of counted against the s
 
     .venv/bin/python bench/tables.py [--database sqlite|postgresql|both] [--steps 250,500,...]
         [--settle 4] [--measure 12] [--max-seconds 130] [--clients N] [--hands 10]
-        [--pg-url postgresql://postgres@127.0.0.1:5432/postgres] [--out FILE]
+        [--poll 3] [--hand 60,120]
+        [--pg-url postgresql://postgres@127.0.0.1:5432/postgres] [--out FILE] [--smoke]
 
 Prints each step and then the tables held on each database, with the p50 and p99 at that
-load; writes it all as JSON to build/tables-<date>.json (or --out).
+load; writes it all as JSON to build/tables-<date>.json (or --out). `--smoke` ramps to two
+tables for a step of a few seconds, at a pace quickened so that every kind of request is sent
+in it, on each database (bench/smoke.py); it fails if any request went wrong.
 """
 
 from __future__ import annotations
@@ -46,6 +49,7 @@ ROOT = BENCH.parent
 # The repo root for the app and testsupport/, bench/ for its siblings (see run.py).
 sys.path[:0] = [str(ROOT), str(BENCH)]
 
+import smoke  # noqa: E402
 from data import BIDS  # noqa: E402
 from phones import HAND_SECONDS, PLAY_SHARE, POLL_SECONDS, VIEWERS, Table  # noqa: E402
 from ramp import P99_LIMIT_MS, held, ramp, steps_within  # noqa: E402
@@ -54,6 +58,19 @@ from report import load_average, now, write_report  # noqa: E402
 TARGET_TABLES = 2000  # issue #17: tables held on SQLite at p99 <= 250 ms
 STEPS = (250, 500, 1000, 1500, 2000, 2500, 3000, 4000, 5000, 6000, 8000, 10000)
 DEFAULT_PG_URL = "postgresql://postgres@127.0.0.1:5432/postgres"
+# --smoke: one step of two tables, each viewer polling four times in its measured window and
+# each scorer saving at least once (no gap between saves is longer than the window).
+SMOKE = {
+    "steps": [2],
+    "settle": 0.5,
+    "measure": 2.0,
+    "clients": 1,
+    "hands": 2,
+    "poll": 0.5,
+    "hand": [1.0, 2.0],
+}
+# The requests every table sends in a step (a follow only after a 303, a page after a failure).
+SENT_BY_EVERY_TABLE = ("poll", "save")
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -81,10 +98,22 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         help="client processes (default: 1 on a machine of up to 2 cores, else 2)",
     )
     parser.add_argument("--hands", type=int, default=10, help="hands each table has played")
+    parser.add_argument(
+        "--poll", type=float, default=POLL_SECONDS, help="seconds between a viewer's polls"
+    )
+    parser.add_argument(
+        "--hand",
+        type=lambda text: [float(n) for n in text.split(",")],
+        default=list(HAND_SECONDS),
+        help="the shortest and longest hand in seconds, comma-separated",
+    )
     parser.add_argument("--pg-url", default=os.environ.get("BENCH_PG_URL", DEFAULT_PG_URL))
     parser.add_argument("--seed", type=int, default=17)
     parser.add_argument("--out", type=Path, help="the JSON file (build/tables-<date>.json)")
-    return parser.parse_args(argv)
+    args = smoke.parse_args(parser, SMOKE, argv, __file__)
+    if len(args.hand) != 2 or not 0 < args.hand[0] <= args.hand[1]:
+        parser.error("--hand: the shortest and the longest hand, e.g. 60,120")
+    return args
 
 
 # --- the tables: one game per table, stored as the app stores them -------------------------
@@ -222,6 +251,20 @@ def summary_line(result: dict) -> str:
     return f"{name}: {reached}{beyond}{lag}"
 
 
+def check_flows(results: list[dict]) -> None:
+    """A smoke run's own check, of the flows and not the figures: RuntimeError unless every
+    step of every database saw each kind of request every table sends, and none went wrong (a
+    refused save is a broken flow whatever the machine's speed)."""
+    for result in results:
+        for row in result["steps"]:
+            where = f"{result['database']}, {row['tables']} tables"
+            if row["errors"]:
+                raise RuntimeError(f"{where}: requests went wrong: {row['error_kinds']}")
+            unsent = [kind for kind in SENT_BY_EVERY_TABLE if kind not in row["kinds"]]
+            if unsent:
+                raise RuntimeError(f"{where}: no {' or '.join(unsent)} request was measured")
+
+
 def main(argv: list[str] | None = None) -> dict:
     """Ramp on each database asked for; print and write the figures; return them."""
     args = parse_args(argv)
@@ -231,8 +274,8 @@ def main(argv: list[str] | None = None) -> dict:
     results, skipped = [], {}
     print(
         f"capacity: tables held at p99 <= {P99_LIMIT_MS:.0f} ms and no error "
-        f"({VIEWERS} viewers polling every {POLL_SECONDS:g} s, a hand every "
-        f"{HAND_SECONDS[0]:g}-{HAND_SECONDS[1]:g} s per table); load average {load_before}",
+        f"({VIEWERS} viewers polling every {args.poll:g} s, a hand every "
+        f"{args.hand[0]:g}-{args.hand[1]:g} s per table); load average {load_before}",
         flush=True,
     )
     with tempfile.TemporaryDirectory(prefix="spades-tables-") as tmp:
@@ -264,8 +307,8 @@ def main(argv: list[str] | None = None) -> dict:
             "measure_s": args.measure,
             "hands": args.hands,
             "viewers": VIEWERS,
-            "poll_s": POLL_SECONDS,
-            "hand_s": HAND_SECONDS,
+            "poll_s": args.poll,
+            "hand_s": args.hand,
         },
         "results": results,
         "skipped": skipped,
@@ -273,6 +316,9 @@ def main(argv: list[str] | None = None) -> dict:
     }
     out = write_report(report, "tables", args.out)
     print(f"capacity run took {report['runtime_s']:.0f} s; results written to {out}")
+    if args.smoke:
+        check_flows(results)
+    smoke.finished(args, __file__)
     return report
 
 

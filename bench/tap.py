@@ -11,12 +11,13 @@ and answered from the same release installed from npm (node_modules/), as in the
 tests.
 
     .venv/bin/python bench/tap.py [--hands 10] [--rtt 150] [--down-kbit 1600] [--up-kbit 750]
-                                  [--out FILE]
+                                  [--out FILE] [--smoke]
 
 Prints the median Save -> totals on screen, in ms and in round trips, against the target of
 issue #17 (at most one round trip + 100 ms), and the requests each Save made; writes them as
 JSON to build/tap-<date>.json (or --out). Never part of `make test`: a time on a shared
-machine is a figure to report, not something to assert.
+machine is a figure to report, not something to assert. `--smoke` plays one hand on the same
+network (bench/smoke.py).
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ ROOT = BENCH.parent
 # The repo root for the app and testsupport/, bench/ for its siblings (see run.py).
 sys.path[:0] = [str(ROOT), str(BENCH)]
 
+import smoke  # noqa: E402
 from report import load_average, now, write_report  # noqa: E402
 
 TARGET_EXTRA_MS = 100  # issue #17: Save -> totals within one round trip + 100 ms
@@ -42,6 +44,8 @@ TARGET_EXTRA_MS = 100  # issue #17: Save -> totals within one round trip + 100 m
 BID = "3"
 TEAM_A_TRICKS = "7"
 TARGET = "10000"
+# --smoke: one hand (its two saves), on the same emulated network.
+SMOKE = {"hands": 1}
 
 # Timed in the page, on its own clock: from the click of a Save to the frame after the answer's
 # swap changed what the scorer looks at (the totals, or the form's rows for a bids save).
@@ -70,7 +74,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--down-kbit", type=float, default=1600.0, help="download, kbit/s")
     parser.add_argument("--up-kbit", type=float, default=750.0, help="upload, kbit/s")
     parser.add_argument("--out", type=Path, help="the JSON file (build/tap-<date>.json)")
-    return parser.parse_args(argv)
+    return smoke.parse_args(parser, SMOKE, argv, __file__)
 
 
 def missing() -> str | None:
@@ -153,7 +157,7 @@ class Phone:
 def start_game(phone: Phone) -> str:
     """Start a game through the new-game form's POST (its target far off), with the phone's
     cookies; open its page on the phone and return the page's path."""
-    from testsupport.browser import hidden_value
+    from testsupport.browser_forms import hidden_value
 
     request = phone.context.request
     home = request.get(phone.base_url + "/").text()
@@ -275,6 +279,7 @@ def main(argv: list[str] | None = None) -> dict | None:
     }
     out = write_report(report, "tap", args.out)
     print(f"tap to screen took {report['runtime_s']:.0f} s; results written to {out}")
+    smoke.finished(args, __file__)
     return report
 
 

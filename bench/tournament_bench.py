@@ -25,9 +25,10 @@ be sent twice alike, on the timed requests (tracing a statement costs microsecon
 reports each row of a many-row insert as a statement of its own; SQLAlchemy sends them as one.
 
     .venv/bin/python bench/tournament_bench.py [--requests 200] [--rounds 8] [--seed 27]
-        [--out FILE]
+        [--out FILE] [--smoke]
 
 Prints a row each and writes them as JSON to build/tournament-<date>.json (or --out).
+`--smoke` times one request a page and starts round 2 only (bench/smoke.py).
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ ROOT = BENCH.parent
 # The repo root for the app and testsupport/, bench/ for its siblings (see run.py).
 sys.path[:0] = [str(ROOT), str(BENCH)]
 
+import smoke  # noqa: E402
 from data import LONG_RULES, hand_rows  # noqa: E402
 from pyclient import percentile  # noqa: E402
 from report import load_average, now, write_report  # noqa: E402
@@ -63,6 +65,8 @@ HANDS = 20
 # Every game ends at its 20th hand, a tie aside: the target and floor are out of reach.
 RULES = LONG_RULES.but(hands_limit=HANDS)
 PRESET = "spruce"  # LONG_RULES's
+# --smoke: one timed request a page, and Start round for round 2 alone.
+SMOKE = {"requests": 1, "rounds": 2}
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -74,7 +78,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument("--seed", type=int, default=27)
     parser.add_argument("--out", type=Path, help="the JSON file (build/tournament-<date>.json)")
-    args = parser.parse_args(argv)
+    args = smoke.parse_args(parser, SMOKE, argv, __file__)
     if not 2 <= args.rounds <= most_rounds(Format.SWISS, TEAMS):
         parser.error(f"--rounds: 2 to {most_rounds(Format.SWISS, TEAMS)}")
     return args
@@ -269,6 +273,7 @@ def main(argv: list[str] | None = None) -> dict:
     }
     out = write_report(report, "tournament", args.out)
     print(f"tournament run took {report['runtime_s']:.0f} s; results written to {out}")
+    smoke.finished(args, __file__)
     return report
 
 

@@ -1,13 +1,29 @@
-"""Fixtures shared by the web tests: an app on a fresh database, its client and CLI runner."""
+"""Fixtures shared by the tests: an app on an empty database, its client and CLI runner; and
+the tiers each test belongs to.
+
+Each test process (one per pytest-xdist worker) makes one app and its schema, and every test
+starts from that app with its tables emptied. On PostgreSQL each process has a database of its
+own, made when the process starts and dropped when it ends, so that workers never meet.
+"""
 
 from __future__ import annotations
+
+import contextlib
+import os
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
 
-from testsupport.apps import drop, fresh_app
-from testsupport.migrations import scratch_postgresql
+from extensions import db, limiter
+from testsupport.apps import drop, empty, fresh_app
+from testsupport.database import postgresql_database
 from testsupport.playing import token_of
+
+TESTS = Path(__file__).resolve().parent
+# The tiers whose every test talks to the database the pass runs on (DATABASE_URL): the
+# PostgreSQL pass runs them, and any other test that asks for the app (see `uses_the_database`).
+DATABASE_TIERS = (TESTS / "web", TESTS / "live")
 
 # Hypothesis would fail an example that takes over 200 ms, and a test whose examples are slow
 # to make: both are about the machine's speed, not the property. Tests may still ask for less.
@@ -17,12 +33,84 @@ settings.register_profile(
 settings.load_profile("any-machine")
 
 
-@pytest.fixture
-def app(tmp_path):
-    """The app on an empty database: a temporary SQLite file, or DATABASE_URL when it is set."""
-    app = fresh_app(tmp_path)
+def pytest_configure(config: pytest.Config) -> None:
+    """Give this test process a PostgreSQL database of its own when DATABASE_URL names a
+    server; the process that only hands tests out to xdist's workers needs none."""
+    url = os.environ.get("DATABASE_URL", "")
+    hands_out_only = not hasattr(config, "workerinput") and config.getoption("numprocesses", None)
+    if not url.startswith(("postgres://", "postgresql")) or hands_out_only:
+        return
+    worker = getattr(config, "workerinput", {}).get("workerid", "main")
+    stack = contextlib.ExitStack()
+    os.environ["DATABASE_URL"] = stack.enter_context(
+        postgresql_database(url, f"spades_tests_{worker}")
+    )
+    config.add_cleanup(stack.close)
+    config.add_cleanup(lambda: os.environ.__setitem__("DATABASE_URL", url))
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every test that uses the database with `database`, which the PostgreSQL pass runs:
+    by its tier, or by asking for the app wherever it lives, so none is left out by accident."""
+    for item in items:
+        if uses_the_database(item):
+            item.add_marker(pytest.mark.database)
+
+
+def uses_the_database(item: pytest.Item) -> bool:
+    """Whether a test talks to the database of its pass: it lives in a database tier or asks
+    for the app (directly or through the client, the runner or another fixture)."""
+    path = Path(str(item.path))
+    in_tier = any(path.is_relative_to(tier) for tier in DATABASE_TIERS)
+    return in_tier or "app" in getattr(item, "fixturenames", ())
+
+
+@pytest.fixture(scope="session")
+def shared_app(tmp_path_factory):
+    """This test process's app and schema, made once: a SQLite file of its own, or its own
+    PostgreSQL database (see `pytest_configure`)."""
+    app = fresh_app(tmp_path_factory.mktemp("app"))
     yield app
     drop(app)
+
+
+@pytest.fixture
+def app(shared_app):
+    """The app on an empty database, with the tests' settings: whatever a test changes in its
+    settings or its extensions (a kept cache replaced, say) is put back after it. A test that
+    needs settings of its own from the start makes its own app (`own_app`)."""
+    settings_before = dict(shared_app.config)
+    extensions_before = dict(shared_app.extensions)
+    # The rate limiter is one object for every app of the process: an app a test made with
+    # limits of its own has left them switched on. Its settings are this app's again.
+    limiter.init_app(shared_app)
+    empty(shared_app)
+    yield shared_app
+    with shared_app.app_context():
+        db.session.remove()
+    shared_app.config.clear()
+    shared_app.config.update(settings_before)
+    shared_app.extensions.clear()
+    shared_app.extensions.update(extensions_before)
+
+
+@pytest.fixture
+def own_app(tmp_path):
+    """Makes apps of the test's own, `own_app(**settings)`: for a test that needs settings from
+    the start or changes the schema. Each is on an empty database of its own (a SQLite file; on
+    PostgreSQL, this process's database emptied) and is let go of after the test."""
+    made = []
+
+    def make(**config):
+        """One more app with these settings."""
+        folder = tmp_path / f"own-app-{len(made)}"
+        folder.mkdir()
+        made.append(fresh_app(folder, **config))
+        return made[-1]
+
+    yield make
+    for app in made:
+        drop(app)
 
 
 @pytest.fixture
@@ -69,10 +157,3 @@ def play(client):
         return response
 
     return post
-
-
-@pytest.fixture
-def fresh_postgres():
-    """The URL of a new, empty PostgreSQL database on DATABASE_URL's server, dropped after; the
-    test is skipped where DATABASE_URL is not PostgreSQL (the PostgreSQL pass runs it)."""
-    yield from scratch_postgresql("spades_migrations")

@@ -1,118 +1,321 @@
-"""The migrations as a server runs them: `flask db ...` in a child process (Alembic's env.py sets
-up logging for itself, which must not leak into the test process), on a SQLite file or on a
-scratch PostgreSQL database of its own."""
+"""The migrations run in the test process through Alembic's API, on a SQLite file or on a scratch
+PostgreSQL database of a test's own; the rows an older schema held, stored as the app of its day
+stored them, and the proof that a migration keeps them.
+
+Alembic runs inside an app bound to the database (migrations/env.py takes the engine from
+`current_app.extensions["migrate"].db`), with a Config that names no file: env.py then leaves
+the process's logging alone. A Config read from alembic.ini, as `flask db` makes it, would have
+env.py apply the file's logging sections to the test process, disabling every logger the tests
+had made. Only testsupport/live_server.py's `migrate` still runs `flask db upgrade` in a child
+process, as `make run` does before it starts a server.
+"""
 
 from __future__ import annotations
 
-import json
+import io
 import os
-import sqlite3
-import subprocess
-import sys
 from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-import pytest
+import sqlalchemy as sa
+from alembic import command
+from alembic.config import Config
+from alembic.script import Script, ScriptDirectory
+from flask.testing import FlaskClient
+from sqlalchemy.engine import Connection
+from sqlalchemy.engine.interfaces import ReflectedColumn
 
 import scoring
+from extensions import db
+from testsupport.apps import app_on
 from testsupport.database import postgresql_database
 from testsupport.live_server import ROOT
+from testsupport.playing import game_page
+
+MIGRATIONS = ROOT / "migrations"
+
+# The game store_old_game stores: its links, and the phone it was started on.
+GAME_LINK = "oldgameeditlink00000000"
+GAME_VIEW_LINK = "oldgameviewlink00000000"
+PHONE = "phoneofthetable0000000"
+# The table store_old_table stores the game at, made on another phone than the game's.
+TABLE_LINK = "oldtableeditlink0000000"
+TABLE_VIEW_LINK = "oldtableviewlink0000000"
+OTHER_PHONE = "someoneelse"
+# The tournament store_played_round stores.
+TOURNAMENT_LINK = "oldtournamenteditlink00"
+# The tables a tournament's played round needs, from tournament rounds (d2f4a6c8e0b1) on.
+ROUND_TABLES = {"tournament", "tournament_team", "tournament_round", "tournament_game"}
+
+# Each table's columns, by name, as SQLAlchemy's inspector describes them.
+Schema = dict[str, dict[str, ReflectedColumn]]
 
 
-def flask_db(database: Path | str, *args: str) -> subprocess.CompletedProcess:
-    """Run `flask db <args>` on this SQLite file (or database URL); the finished process."""
-    url = database if isinstance(database, str) else f"sqlite:///{database}"
-    env = {
-        **os.environ,
-        "FLASK_APP": "app:create_app",
-        "DATABASE_URL": url,
-        "SECRET_KEY": "migration-test",
-        "PYTHONPATH": str(ROOT),
+def alembic_config() -> Config:
+    """Alembic's settings for the project's migrations, read from no file: env.py only sets up
+    logging (fileConfig, which disables every logger it does not name) when there is one."""
+    config = Config(stdout=io.StringIO())  # "No new upgrade operations detected." is no news
+    config.set_main_option("script_location", str(MIGRATIONS))
+    return config
+
+
+def revisions() -> list[Script]:
+    """Every migration, oldest first, as Alembic finds them in migrations/versions."""
+    return list(reversed(list(ScriptDirectory.from_config(alembic_config()).walk_revisions())))
+
+
+def pass_is_postgresql() -> bool:
+    """Whether this pass of the suite runs on PostgreSQL (DATABASE_URL names a server); else it
+    runs on SQLite."""
+    return os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql"))
+
+
+@contextmanager
+def scratch_database(folder: Path) -> Iterator[str]:
+    """The URL of an empty database of the kind this pass runs on: a new PostgreSQL database on
+    DATABASE_URL's server (dropped after) in the PostgreSQL pass, else a SQLite file in
+    `folder`."""
+    if pass_is_postgresql():
+        with postgresql_database(os.environ["DATABASE_URL"], "spades_migrations") as own:
+            yield own
+    else:
+        yield f"sqlite:///{folder / 'spades.sqlite3'}"
+
+
+class Database:
+    """A database the migrations are run on in this process, through an app bound to it (the
+    app migrations/env.py reads the engine from), which also serves the pages a test reads after
+    a migration. Every step lets go of the engine's connections, so that no SQLite file is held
+    open between steps."""
+
+    def __init__(self, url: str) -> None:
+        """Bind an app to the database at `url`, as it is."""
+        self.url = url
+        # Nothing read is kept between requests, so that a page read after a migration is
+        # read from the database as a server started after it would, not from before it.
+        self.app = app_on(url, REPLAY_HANDS_KEPT=0, RENDER_CHARACTERS_KEPT=0, STANDINGS_KEPT=0)
+
+    @contextmanager
+    def engine(self) -> Iterator[sa.Engine]:
+        """The app's engine inside its app context, disposed of when the block ends."""
+        with self.app.app_context():
+            try:
+                yield db.engine
+            finally:
+                db.session.remove()
+                db.engine.dispose()
+
+    def upgrade(self, revision: str = "head") -> None:
+        """Migrate up to `revision`, the newest by default."""
+        self.let_go()
+        with self.engine():
+            command.upgrade(alembic_config(), revision)
+
+    def downgrade(self, revision: str) -> None:
+        """Migrate down to `revision`."""
+        self.let_go()
+        with self.engine():
+            command.downgrade(alembic_config(), revision)
+
+    def check(self) -> None:
+        """Fail unless the schema is the one the models describe: Alembic's autogenerate finds
+        nothing to add, drop or change (what `flask db check` reports)."""
+        with self.engine():
+            command.check(alembic_config())
+
+    @contextmanager
+    def connect(self) -> Iterator[Connection]:
+        """A connection in a transaction, committed when the block ends."""
+        with self.engine() as engine, engine.begin() as connection:
+            yield connection
+
+    def rows(self, query: str, **params: Any) -> list[tuple]:
+        """The rows of a query (SQL that SQLite and PostgreSQL both take), as tuples."""
+        with self.connect() as connection:
+            return [tuple(row) for row in connection.execute(sa.text(query), params)]
+
+    def schema(self) -> Schema:
+        """Each table's columns, by name, as SQLAlchemy's inspector describes them."""
+        with self.connect() as connection:
+            return schema_of(connection)
+
+    def client(self) -> FlaskClient:
+        """A test client of the app of today on the database as it is now."""
+        return self.app.test_client()
+
+    def let_go(self) -> None:
+        """Let go of every connection to the database: before a migration, so that no request
+        before it holds the database open, and after the test."""
+        with self.app.app_context():
+            db.session.remove()
+            db.engine.dispose()
+
+
+def schema_of(connection: Connection) -> Schema:
+    """Each table's columns, by name, as SQLAlchemy's inspector describes them."""
+    inspector = sa.inspect(connection)
+    return {
+        table: {column["name"]: column for column in inspector.get_columns(table)}
+        for table in inspector.get_table_names()
     }
-    return subprocess.run(
-        [sys.executable, "-m", "flask", "db", *args],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
+
+
+def store_old_game(connection: Connection) -> str:
+    """Store a game of one hand straight into an older schema (the first one or any later), as
+    the app of its day did: only the columns of the first schema, every later one being empty or
+    having a default. Its edit token. The hand: bids 4, 3, Nil, 5 and tricks 5, 3, 0, 5, which
+    the rules of today score 141 to 80."""
+    game = connection.execute(
+        sa.text(
+            "INSERT INTO game (edit_token, view_token, device, created_at, team_0, team_1,"
+            " player_0, player_1, player_2, player_3, first_dealer, preset, rules, version)"
+            " VALUES (:edit, :view, :phone, '2026-11-01 20:00:00', 'Team A', 'Team B', 'N', 'E',"
+            " 'S', 'W', 0, :preset, :rules, 1) RETURNING id"
+        ).bindparams(sa.bindparam("rules", type_=sa.JSON())),
+        {
+            "edit": GAME_LINK,
+            "view": GAME_VIEW_LINK,
+            "phone": PHONE,
+            "preset": scoring.DEFAULT_PRESET,
+            "rules": scoring.PRESETS[scoring.DEFAULT_PRESET].rules.to_dict(),
+        },
+    ).scalar_one()
+    connection.execute(
+        sa.text(
+            "INSERT INTO hand (game_id, number, bid_0, bid_1, bid_2, bid_3, tricks_0, tricks_1,"
+            " tricks_2, tricks_3, created_at) VALUES (:game, 1, '4', '3', 'nil', '5', 5, 3, 0, 5,"
+            " '2026-11-01 20:10:00')"
+        ),
+        {"game": game},
+    )
+    return GAME_LINK
+
+
+def store_old_table(connection: Connection) -> None:
+    """Store a table, made on OTHER_PHONE, and put the game `store_old_game` stored at it (from
+    tables and series, d5e9a3b8c2f4, on)."""
+    table = connection.execute(
+        sa.text(
+            "INSERT INTO card_table (name, edit_token, view_token, device, created_at, version)"
+            " VALUES ('Friday club', :edit, :view, :phone, '2026-11-01 19:00:00', 0)"
+            " RETURNING id"
+        ),
+        {"edit": TABLE_LINK, "view": TABLE_VIEW_LINK, "phone": OTHER_PHONE},
+    ).scalar_one()
+    connection.execute(
+        sa.text("UPDATE game SET table_id = :table WHERE edit_token = :game"),
+        {"table": table, "game": GAME_LINK},
     )
 
 
-def migrations_match_models(database: Path | str) -> None:
-    """Check that `flask db check` finds nothing to generate for this database: the
-    migrations make the schema the models describe."""
-    done = flask_db(database, "check")
-    assert done.returncode == 0, done.stdout + done.stderr
-    assert "No new upgrade operations detected" in done.stdout + done.stderr
+def store_played_round(connection: Connection) -> None:
+    """Store a tournament with two teams and one round whose one table plays the game
+    `store_old_game` stored (from tournament rounds, d2f4a6c8e0b1, on)."""
 
+    def insert(statement: str, **params: Any) -> int:
+        """Run one INSERT ... RETURNING id; the new row's id."""
+        return connection.execute(sa.text(statement), params).scalar_one()
 
-def scratch_postgresql(prefix: str) -> Iterator[str]:
-    """The URL of a new, empty PostgreSQL database on DATABASE_URL's server, dropped after; the
-    test is skipped where DATABASE_URL is not PostgreSQL (the PostgreSQL pass runs it)."""
-    url = os.environ.get("DATABASE_URL", "")
-    if not url.startswith(("postgres://", "postgresql")):
-        pytest.skip("DATABASE_URL is not PostgreSQL: the PostgreSQL migration pass runs in CI")
-    with postgresql_database(url, prefix) as own:
-        yield own
-
-
-def tables(database: Path) -> set[str]:
-    """The names of the tables in a SQLite file."""
-    with sqlite3.connect(database) as connection:
-        rows = connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
-        return {name for (name,) in rows}
-
-
-def columns(database: Path, table: str) -> set[str]:
-    """The column names of one table."""
-    with sqlite3.connect(database) as connection:
-        return {row[1] for row in connection.execute(f"PRAGMA table_info({table})")}
-
-
-def store_old_game(database: Path) -> str:
-    """Store a game of one hand straight into an older schema, as the app of its day did (the
-    app of today reads columns an older schema lacks); its edit token. The hand: bids 4, 3,
-    Nil, 5 and tricks 5, 3, 0, 5, which the rules of today score 141 to 80."""
-    rules = json.dumps(scoring.PRESETS[scoring.DEFAULT_PRESET].rules.to_dict())
-    with sqlite3.connect(database) as connection:
-        connection.execute(
-            "INSERT INTO game (id, edit_token, view_token, created_at, team_0, team_1, player_0,"
-            " player_1, player_2, player_3, first_dealer, preset, rules, version, recent_nonces)"
-            " VALUES (1, 'oldgameeditlink00000000', 'oldgameviewlink00000000', '2026-11-01',"
-            " 'Team A', 'Team B', 'N', 'E', 'S', 'W', 0, ?, ?, 1, '')",
-            (scoring.DEFAULT_PRESET, rules),
+    tournament = insert(
+        "INSERT INTO tournament (name, edit_token, view_token, created_at, preset, rules, format,"
+        " version) VALUES ('Night', :edit, 'oldtournamentviewlink00', '2026-12-04 19:00:00',"
+        " 'gamelake', '{}', 'swiss', 0) RETURNING id",
+        edit=TOURNAMENT_LINK,
+    )
+    teams = [
+        insert(
+            "INSERT INTO tournament_team (tournament_id, entry, name, player_0, player_1)"
+            " VALUES (:tournament, :entry, :name, :first, :second) RETURNING id",
+            tournament=tournament,
+            entry=entry,
+            name=name,
+            first=first,
+            second=second,
         )
-        connection.execute(
-            "INSERT INTO hand (game_id, number, bid_0, bid_1, bid_2, bid_3, tricks_0, tricks_1,"
-            " tricks_2, tricks_3, created_at) VALUES (1, 1, '4', '3', 'nil', '5', 5, 3, 0, 5,"
-            " '2026-11-01')"
-        )
-    return "oldgameeditlink00000000"
+        for entry, name, first, second in ((1, "A", "a", "b"), (2, "B", "c", "d"))
+    ]
+    played = insert(
+        "INSERT INTO tournament_round (tournament_id, number, started_at)"
+        " VALUES (:tournament, 1, '2026-12-04 19:00:00') RETURNING id",
+        tournament=tournament,
+    )
+    connection.execute(
+        sa.text(
+            'INSERT INTO tournament_game (round_id, "table", game_id, north_south_id,'
+            " east_west_id) SELECT :round, 1, id, :north_south, :east_west FROM game"
+            " WHERE edit_token = :game"
+        ),
+        {"round": played, "north_south": teams[0], "east_west": teams[1], "game": GAME_LINK},
+    )
 
 
-def store_played_round(database: Path) -> None:
-    """A tournament with two teams and one round whose one table plays the game
-    `store_old_game` stored."""
-    with sqlite3.connect(database) as connection:
-        connection.executescript(
-            "INSERT INTO tournament (id, name, edit_token, view_token, created_at, preset,"
-            " rules, format, version) VALUES (1, 'Night', 'e', 'v', '2026-12-04', 'gamelake',"
-            " '{}', 'swiss', 0);"
-            "INSERT INTO tournament_team (id, tournament_id, entry, name, player_0, player_1)"
-            " VALUES (1, 1, 1, 'A', 'a', 'b'), (2, 1, 2, 'B', 'c', 'd');"
-            "INSERT INTO tournament_round (id, tournament_id, number, started_at)"
-            " VALUES (1, 1, 1, '2026-12-04 19:00');"
-            'INSERT INTO tournament_game (id, round_id, "table", game_id, north_south_id,'
-            " east_west_id) SELECT 1, 1, 1, id, 1, 2 FROM game;"
-        )
+@dataclass(frozen=True)
+class OldRows:
+    """What an older schema held when the old rows were stored: each table's columns, and the
+    rows of each table, their values in those columns (sorted, since no order is promised)."""
+
+    schema: Schema
+    rows: dict[str, list[tuple]]
 
 
-def up_down_up(database: Path | str, before: str) -> None:
-    """Take a database (a PostgreSQL one, as the tests' `fresh_postgres` makes) up to the
-    newest revision, down to `before`, up again, and check the schema then matches the models;
-    each step must succeed."""
-    for args in (("upgrade",), ("downgrade", before), ("upgrade",), ("check",)):
-        done = flask_db(database, *args)
-        assert done.returncode == 0, (args, done.stdout + done.stderr)
+def rows_in(connection: Connection, columns: dict[str, list[str]]) -> dict[str, list[tuple]]:
+    """Every row of each table, its values in the columns named."""
+    found = {}
+    for table, names in columns.items():
+        every_row = sa.table(table, *(sa.column(name) for name in names)).select()
+        found[table] = sorted((tuple(row) for row in connection.execute(every_row)), key=repr)
+    return found
+
+
+def store_old_rows(database: Database) -> OldRows:
+    """Store the rows an older schema can hold: a game with a hand; where the schema has
+    tables, the game at a table; where it has tournament rounds, a tournament with a played
+    round. What the database then holds."""
+    with database.connect() as connection:
+        schema = schema_of(connection)
+        store_old_game(connection)
+        if "card_table" in schema:
+            store_old_table(connection)
+        if schema.keys() >= ROUND_TABLES:
+            store_played_round(connection)
+        # The revision a database is at is no row of the app's: it moves with every step.
+        tables = {t: list(columns) for t, columns in schema.items() if t != "alembic_version"}
+        return OldRows(schema, rows_in(connection, tables))
+
+
+def assert_kept(database: Database, old: OldRows) -> None:
+    """Check that every row stored in the older schema is still there, each value as it was in
+    the columns that schema had, and that no row came."""
+    with database.connect() as connection:
+        now = rows_in(connection, {table: list(old.schema[table]) for table in old.rows})
+    for table, rows in old.rows.items():
+        assert now[table] == rows, f"the rows of {table} changed"
+
+
+def assert_read_today(database: Database) -> None:
+    """Check that the app of today, on the upgraded database, scores the old game's hand 141 to
+    80."""
+    assert game_page(database.client(), GAME_LINK).totals() == (141, 80)
+
+
+def assert_schema_as_before(database: Database, old: OldRows) -> None:
+    """Check that the database has the tables and columns it had when the old rows were stored:
+    a downgrade takes away what the upgrades added, on SQLite as on PostgreSQL."""
+    now = database.schema()
+    assert now.keys() == old.schema.keys(), "the downgrade left or took tables"
+    for table, columns in old.schema.items():
+        assert now[table].keys() == columns.keys(), f"the columns of {table} differ"
+
+
+def upgrade_keeping_old_rows(database: Database, before: str) -> OldRows:
+    """Migrate an empty database to `before`, store the old rows there, migrate on to the newest
+    revision and check that they are kept; what the database held at `before`."""
+    database.upgrade(before)
+    old = store_old_rows(database)
+    database.upgrade()
+    assert_kept(database, old)
+    assert_read_today(database)
+    return old

@@ -2,9 +2,10 @@
 (game.time_called_after, empty while it is not) and its adjustments (game.adjustments, a JSON
 list, empty for every game stored before).
 
-Added in place (ALTER TABLE ... ADD COLUMN), as e7a1c3f5b9d2 explains: a batch alteration on
-SQLite would copy the game table, and dropping the old one would take every hand with it. The
-downgrade leaves SQLite's columns where they are, unused; an upgrade after it takes them up.
+Added in place (ALTER TABLE ... ADD COLUMN), as e7a1c3f5b9d2 explains, rather than by a copy
+of the game table; the downgrade drops them, on SQLite by that copy. Downgrades written before
+migrations/env.py turned foreign keys off on SQLite left the columns there, unused: the upgrade
+takes them up again.
 
 Revision ID: b9d3f5a7c1e2
 Revises: a8c2e4f6b1d3
@@ -31,7 +32,7 @@ def upgrade():
 
 
 def downgrade():
-    """Drop both columns; on SQLite they stay (see above)."""
-    if op.get_bind().dialect.name != "sqlite":
-        op.drop_column("game", "adjustments")
-        op.drop_column("game", "time_called_after")
+    """Drop both columns."""
+    with op.batch_alter_table("game", schema=None) as batch_op:
+        batch_op.drop_column("adjustments")
+        batch_op.drop_column("time_called_after")

@@ -2,9 +2,10 @@
 for games of three or two players (issue 16). Existing hands keep every value.
 
 Only the hand table changes. On SQLite a batch alteration copies the table into a new one and
-drops the old; nothing refers to a hand, so that is safe, whereas doing the same to the game
-table would drop every hand and replaced link with it (ON DELETE CASCADE, foreign keys being on
-for every connection). So the names of absent seats stay in their NOT NULL columns, empty.
+drops the old; when this was written, doing the same to the game table dropped every hand and
+replaced link with it (ON DELETE CASCADE, foreign keys being on for every connection, as they
+are no longer for the migrations: see migrations/env.py). So the names of absent seats stay in
+their NOT NULL columns, empty.
 
 Revision ID: c4d8e2f1a7b3
 Revises: b7e1c4d2a9f0

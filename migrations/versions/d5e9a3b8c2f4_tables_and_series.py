@@ -1,10 +1,12 @@
 """Tables (the people who play together) with their own pair of links, a game's table, and how
 many games its series is played over (issue 14).
 
-The game table only gains two empty columns, added in place (ALTER TABLE ... ADD COLUMN): on
-SQLite a batch alteration would copy the game table and drop the old one, and the drop would
-take every hand with it (ON DELETE CASCADE). For the same reason the downgrade leaves SQLite's
-game table alone: only the new tables go, and the two columns stay, empty and unused.
+The game table only gains two empty columns, added in place (ALTER TABLE ... ADD COLUMN) rather
+than by the copy of the table a batch alteration makes on SQLite. The downgrade drops them
+before the tables: on SQLite by that copy (safe since migrations/env.py turns foreign keys off
+there; with them on, dropping the old game table took every hand with it, ON DELETE CASCADE), so
+that no column is left referring to the dropped card_table. Downgrades written before that left
+SQLite's two columns in place, emptied: the upgrade takes them up again as they are.
 
 Revision ID: d5e9a3b8c2f4
 Revises: c4d8e2f1a7b3
@@ -51,8 +53,8 @@ def upgrade():
         "ix_replaced_table_link_table_id", "replaced_table_link", ["table_id"], unique=False
     )
     if op.get_bind().dialect.name == "sqlite":
-        # Alembic would copy the table to add the reference; SQLite can add it in place. A
-        # downgrade left the columns there (see above): they are taken up again as they are.
+        # Alembic would copy the table to add the reference; SQLite can add it in place. An
+        # older downgrade may have left the columns there (see above): they are taken up again.
         existing = {column["name"] for column in sa.inspect(op.get_bind()).get_columns("game")}
         if "table_id" not in existing:
             op.execute("ALTER TABLE game ADD COLUMN table_id INTEGER REFERENCES card_table (id)")
@@ -66,14 +68,19 @@ def upgrade():
 
 
 def downgrade():
-    """Drop the new tables; on PostgreSQL the two game columns too (see above for SQLite)."""
+    """Drop game.table_id and game.best_of, then the new tables."""
     op.drop_index("ix_game_table_id", table_name="game")
-    if op.get_bind().dialect.name != "sqlite":
+    if op.get_bind().dialect.name == "sqlite":
+        # The reference to card_table was added in place, unnamed: the batch copy of the game
+        # table leaves it out with its column. Before the tables go, since the copy reflects
+        # the game table, and with it every table it refers to.
+        with op.batch_alter_table("game", schema=None) as batch_op:
+            batch_op.drop_column("table_id")
+            batch_op.drop_column("best_of")
+    else:
         op.drop_constraint("game_table_id_fkey", "game", type_="foreignkey")
         op.drop_column("game", "table_id")
         op.drop_column("game", "best_of")
-    else:  # the games keep their columns, emptied, so that no game points at a dropped table
-        op.execute("UPDATE game SET table_id = NULL, best_of = NULL")
     op.drop_index("ix_replaced_table_link_table_id", table_name="replaced_table_link")
     op.drop_table("replaced_table_link")
     op.drop_index("ix_card_table_device", table_name="card_table")

@@ -2,10 +2,11 @@
 so that the view link of a later game answers its next poll anew rather than "not modified"
 with a series line gone stale.
 
-Added in place (ALTER TABLE ... ADD COLUMN), every existing game at 0: on SQLite a batch
-alteration would copy the game table and drop the old one, and the drop would take every hand
-with it (ON DELETE CASCADE). For the same reason the downgrade leaves SQLite's column where it
-is, unused, and an upgrade after it takes the column up again.
+Added in place (ALTER TABLE ... ADD COLUMN), every existing game at 0, rather than by the copy
+of the game table a batch alteration makes on SQLite. The downgrade drops it, on SQLite by that
+copy (safe since migrations/env.py turns foreign keys off there; with them on, dropping the old
+game table took every hand with it, ON DELETE CASCADE). Downgrades written before that left
+SQLite's column where it was, unused: the upgrade takes it up again.
 
 Revision ID: e7a1c3f5b9d2
 Revises: d5e9a3b8c2f4
@@ -31,6 +32,6 @@ def upgrade():
 
 
 def downgrade():
-    """Drop game.series_version; on SQLite it stays (see above)."""
-    if op.get_bind().dialect.name != "sqlite":
-        op.drop_column("game", "series_version")
+    """Drop game.series_version."""
+    with op.batch_alter_table("game", schema=None) as batch_op:
+        batch_op.drop_column("series_version")

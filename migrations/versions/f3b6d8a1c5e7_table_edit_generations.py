@@ -5,9 +5,11 @@ new-game and join forms' Table choice).
 card_table.edit_generation counts the replacements of a table's edit link; game.table_generation
 is the count when the game was started at the table or joined it. Both are added in place
 (ALTER TABLE ... ADD COLUMN), every existing row at 0, so the games at a table today keep
-offering it: on SQLite a batch alteration would copy the game table and drop the old one, and
-the drop would take every hand with it (ON DELETE CASCADE). For the same reason the downgrade
-leaves SQLite's columns where they are, unused, and an upgrade after it takes them up again.
+offering it, rather than by the copy of each table a batch alteration makes on SQLite. The
+downgrade drops them, on SQLite by that copy (safe since migrations/env.py turns foreign keys
+off there; with them on, dropping the old game table took every hand with it, ON DELETE
+CASCADE). Downgrades written before that left SQLite's columns where they were, unused: the
+upgrade takes them up again.
 
 Revision ID: f3b6d8a1c5e7
 Revises: e7a1c3f5b9d2
@@ -35,7 +37,7 @@ def upgrade():
 
 
 def downgrade():
-    """Drop both columns; on SQLite they stay (see above)."""
-    if op.get_bind().dialect.name != "sqlite":
-        for table, name in COLUMNS:
-            op.drop_column(table, name)
+    """Drop both columns."""
+    for table, name in COLUMNS:
+        with op.batch_alter_table(table, schema=None) as batch_op:
+            batch_op.drop_column(name)

@@ -23,29 +23,11 @@ import games
 from app import EmptySecretKey, create_app, instance_secret
 from extensions import db
 from models import GameRecord
-from testsupport.apps import drop, fresh_app
 from testsupport.database import counts, view_token_of
 from testsupport.playing import rotate, token_of
 from web.qr import qr_svg
 
 NONCE = "hand-form-token-0001"  # the shape of a one-time token: 16 to 32 URL-safe characters
-
-
-@pytest.fixture
-def made(tmp_path):
-    """Apps made by `made(**config)`, their tables dropped afterwards."""
-    apps = []
-
-    def make(**config):
-        """One more app with these settings."""
-        folder = tmp_path / f"app-{len(apps)}"
-        folder.mkdir()
-        apps.append(fresh_app(folder, **config))
-        return apps[-1]
-
-    yield make
-    for app in apps:
-        drop(app)
 
 
 def bids(client, token: str, nonce: str | None = None, **headers):
@@ -111,14 +93,14 @@ def test_a_second_tap_on_new_view_link_replaces_it_once(app, client):
 # 2. and 3. Behind a proxy, and a room of tables behind one address.
 
 
-def limited(made, **config):
+def limited(own_app, **config):
     """An app with its rate limits on, fresh counters, a small guess limit."""
     config.setdefault("GUESS_LIMIT", "30 per minute")
-    return made(RATELIMIT_ENABLED=True, **config)
+    return own_app(RATELIMIT_ENABLED=True, **config)
 
 
-def test_behind_a_proxy_one_guesser_does_not_stop_the_other_clients(made):
-    app = limited(made, PROXY_HOPS=1)
+def test_behind_a_proxy_one_guesser_does_not_stop_the_other_clients(own_app):
+    app = limited(own_app, PROXY_HOPS=1)
     client = app.test_client()
     honest = {}
     for n in range(3):
@@ -137,8 +119,8 @@ def test_behind_a_proxy_one_guesser_does_not_stop_the_other_clients(made):
     assert refused == 0
 
 
-def test_without_a_proxy_setting_a_forwarded_address_is_not_believed(made):
-    app = limited(made, GUESS_LIMIT="3 per minute")
+def test_without_a_proxy_setting_a_forwarded_address_is_not_believed(own_app):
+    app = limited(own_app, GUESS_LIMIT="3 per minute")
     client = app.test_client()
     for n in range(3):
         spoofed = {"X-Forwarded-For": f"192.0.2.{n}"}
@@ -147,16 +129,16 @@ def test_without_a_proxy_setting_a_forwarded_address_is_not_believed(made):
     assert client.get(f"/v/{secrets.token_urlsafe(16)}", headers=spoofed).status_code == 429
 
 
-def test_the_app_sees_the_client_address_the_proxy_passes_on(made):
-    app = made(PROXY_HOPS=1)
+def test_the_app_sees_the_client_address_the_proxy_passes_on(own_app):
+    app = own_app(PROXY_HOPS=1)
     seen = []
     app.before_request(lambda: seen.append(request.remote_addr))
     app.test_client().get("/robots.txt", headers={"X-Forwarded-For": "198.51.100.7"})
     assert seen == ["198.51.100.7"]
 
 
-def test_a_replaced_view_link_answers_410_and_never_counts_as_a_guess(made):
-    app = limited(made, GUESS_LIMIT="3 per minute")
+def test_a_replaced_view_link_answers_410_and_never_counts_as_a_guess(own_app):
+    app = limited(own_app, GUESS_LIMIT="3 per minute")
     client = app.test_client()
     token = token_of(client.post("/games", data={}))
     old_view = view_token_of(app, token)
@@ -171,8 +153,8 @@ def test_a_replaced_view_link_answers_410_and_never_counts_as_a_guess(made):
     assert misses == [404, 404, 404, 429]
 
 
-def test_a_room_of_ten_tables_behind_one_address_never_meets_a_limit(made):
-    app = limited(made)  # the production limits: 60 writes and 30 guesses a minute
+def test_a_room_of_ten_tables_behind_one_address_never_meets_a_limit(own_app):
+    app = limited(own_app)  # the production limits: 60 writes and 30 guesses a minute
     client = app.test_client()
     tables = [token_of(client.post("/games", data={})) for _ in range(10)]
     views = [view_token_of(app, token) for token in tables]
@@ -194,11 +176,11 @@ def test_a_room_of_ten_tables_behind_one_address_never_meets_a_limit(made):
 # 4. A database restart loses no save.
 
 
-def test_a_save_after_the_database_dropped_every_connection_is_stored(made):
+def test_a_save_after_the_database_dropped_every_connection_is_stored(own_app):
     if not os.environ.get("DATABASE_URL", "").startswith("postgres"):
         pytest.skip("dropping the server's connections is a PostgreSQL matter: the PG pass runs it")
     name = f"spades-test-{secrets.token_hex(4)}"
-    app = made(SQLALCHEMY_ENGINE_OPTIONS={"connect_args": {"application_name": name}})
+    app = own_app(SQLALCHEMY_ENGINE_OPTIONS={"connect_args": {"application_name": name}})
     client = app.test_client()
     token = token_of(client.post("/games", data={}))
     assert client.get(f"/g/{token}").status_code == 200  # the pool holds a connection now
@@ -221,8 +203,8 @@ def test_a_save_after_the_database_dropped_every_connection_is_stored(made):
 # 5. and 11. Our own failures: no token in any log line, and a page that says whose fault it is.
 
 
-def test_a_500_logs_no_link_token_and_no_query_values(made, caplog, monkeypatch):
-    app = made(PROPAGATE_EXCEPTIONS=False)  # answered as in production, not raised in the test
+def test_a_500_logs_no_link_token_and_no_query_values(own_app, caplog, monkeypatch):
+    app = own_app(PROPAGATE_EXCEPTIONS=False)  # answered as in production, not raised in the test
     client = app.test_client()
     token = token_of(client.post("/games", data={}))
 
@@ -268,8 +250,8 @@ def test_a_device_cookie_of_the_wrong_shape_is_ignored(app, client, device):
 # 7. Cookies under HTTPS.
 
 
-def test_with_secure_cookies_every_cookie_is_secure_and_hsts_is_sent(made):
-    app = made(SESSION_COOKIE_SECURE=True)
+def test_with_secure_cookies_every_cookie_is_secure_and_hsts_is_sent(own_app):
+    app = own_app(SESSION_COOKIE_SECURE=True)
     client = app.test_client()
     created = client.post("/games", data={})
     language = client.post("/language", data={"language": "pt_BR", "next": "/"})
@@ -291,8 +273,8 @@ def test_without_https_there_is_no_hsts(client):
 # 8. A proxy's public host, and an explicit public address.
 
 
-def test_behind_a_proxy_a_form_posted_over_https_to_the_public_host_is_accepted(made):
-    app = made(PROXY_HOPS=1, WTF_CSRF_ENABLED=True)
+def test_behind_a_proxy_a_form_posted_over_https_to_the_public_host_is_accepted(own_app):
+    app = own_app(PROXY_HOPS=1, WTF_CSRF_ENABLED=True)
     client = app.test_client()
     proxied = {"X-Forwarded-Proto": "https", "X-Forwarded-Host": "spades.example.org"}
     home = client.get("/", base_url="http://127.0.0.1:8000", headers=proxied)
@@ -306,8 +288,8 @@ def test_behind_a_proxy_a_form_posted_over_https_to_the_public_host_is_accepted(
     assert 'value="https://spades.example.org/v/' in page.text
 
 
-def test_a_proxy_that_hides_the_public_host_gets_a_message_that_says_so(made):
-    app = made(WTF_CSRF_ENABLED=True)
+def test_a_proxy_that_hides_the_public_host_gets_a_message_that_says_so(own_app):
+    app = own_app(WTF_CSRF_ENABLED=True)
     client = app.test_client()
     home = client.get("/", base_url="https://127.0.0.1:8000")
     csrf = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', home.text)[1]
@@ -321,8 +303,8 @@ def test_a_proxy_that_hides_the_public_host_gets_a_message_that_says_so(made):
     assert "X-Forwarded-Host" in answer.text and "too old" not in answer.text
 
 
-def test_share_links_and_the_qr_code_use_the_public_address_when_one_is_set(made):
-    app = made(PUBLIC_URL="https://spades.example.org/")
+def test_share_links_and_the_qr_code_use_the_public_address_when_one_is_set(own_app):
+    app = own_app(PUBLIC_URL="https://spades.example.org/")
     client = app.test_client()
     token = token_of(client.post("/games", data={}))
     page = client.get(f"/g/{token}").text

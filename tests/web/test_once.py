@@ -340,7 +340,8 @@ def test_two_phones_replacing_one_link_at_once_give_one_new_link_and_a_410_never
 @pytest.mark.parametrize(
     "change", ["INSERT INTO scratch VALUES (1)", "CREATE TABLE other_scratch (x)"]
 )
-def test_the_first_change_of_a_transaction_takes_the_write_lock_and_keeps_it(app, change):
+def test_the_first_change_of_a_transaction_takes_the_write_lock_and_keeps_it(own_app, change):
+    app = own_app()  # its scratch tables must not outlive the test
     with app.app_context():
         engine = db.engine
         with engine.begin() as connection:
@@ -354,7 +355,8 @@ def test_the_first_change_of_a_transaction_takes_the_write_lock_and_keeps_it(app
 
 
 @SQLITE_ONLY
-def test_a_schema_change_and_the_write_after_it_are_kept_or_refused_together(app):
+def test_a_schema_change_and_the_write_after_it_are_kept_or_refused_together(own_app):
+    app = own_app()  # its scratch table, if kept, must not outlive the test
     # A migration reads, changes the schema, then stamps its version: when the stamp fails,
     # the schema change must go too (it was not committed on its own when the write began).
     with app.app_context():
