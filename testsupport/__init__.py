@@ -5,6 +5,8 @@
   client.
 - `routes`: the htmx header, every route of an edit link, and the app without its poll shortcut.
 - `tables`: a table of people made, played at and followed through the test client.
+- `builders`: a game of many hands, a table's series and a tournament some rounds in, made
+  through the service layer (no requests) for the tests whose subject is not how they got there.
 - `engine`: the scoring tests' presets, seat names and results in a shape to compare.
 - `missing`: a test skipped when the machine lacks what it needs, failed under CI=true.
 - `apps`: the app with the tests' settings, on an empty database or on one as it is.

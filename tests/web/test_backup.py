@@ -13,17 +13,10 @@ from extensions import db
 from games.backup import VERSION
 from testsupport.apps import drop, fresh_app
 from testsupport.backups import answer, every_row, everything_answered, play_evening
+from testsupport.builders import TOURNAMENT_HANDS, hands_entered, tournament_in_round
 from testsupport.playing import enter, link_on, rematch, replace_link
 from testsupport.tables import FIRST_PAIRING, NORTH_SOUTH_WIN, TO_100, make_table, start_at_table
-from testsupport.tournaments import (
-    DOWNLOADS,
-    make_tournament,
-    play_table,
-    round_tables,
-    start_round,
-    teams_text,
-    watch_token,
-)
+from testsupport.tournaments import DOWNLOADS
 from web.device import DEVICE_COOKIE
 
 
@@ -137,20 +130,15 @@ def test_after_an_import_new_tables_games_hands_and_links_get_fresh_ids(
 
 
 def test_a_played_tournament_comes_back_with_the_same_standings_and_games(
-    client, runner, second_app, tmp_path
+    app, client, runner, second_app, tmp_path
 ):
     """A Swiss of four teams, games of two hands: round 1 played (North–South win both tables,
     122 to 120), round 2 started with a hand played at table 1. Team 1 and Team 3 share first
     place, Team 2 and Team 4 third; its pages and downloads answer the same from the backup."""
-    director = make_tournament(
-        client, length="hands", hands="2", format="swiss", rounds="2", teams=teams_text(4)
-    )
-    start_round(client, director)
-    for table in round_tables(client, director):
-        play_table(client, table.game, hands=2)
-    start_round(client, director)
-    play_table(client, round_tables(client, director)[0].game)
-    watch = watch_token(client, director)
+    # Built through the service layer: the backup is the subject here, not the director's walk.
+    built = tournament_in_round(app, 4, 1, rounds=2, hands=2, start_next=True)
+    hands_entered(app, built.rounds[1][0], [TOURNAMENT_HANDS["N"]])
+    director, watch = built.director, built.watch
     paths = [f"/d/{director}", f"/w/{watch}", *(f"/w/{watch}/{name}" for name in DOWNLOADS)]
     before = {path: answer(client, path) for path in paths}
     assert {status for status, *_ in before.values()} == {200}

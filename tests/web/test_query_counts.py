@@ -10,40 +10,27 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import select
 
-import scoring
 from app import create_app
 from extensions import db
 from games import Replays
 from games.reading import replay_hands, stored_hands
-from models import GameRecord, HandRecord
+from models import GameRecord
+from testsupport import builders
 from testsupport.database import MAX_QUERIES, queries_sent
 from testsupport.pages import Page, form_data
-from testsupport.playing import hand_taps, start_game
+from testsupport.playing import hand_taps
 from testsupport.routes import HX
 
 SMALL, LARGE = 2, 30
 # Every bid made, one bag a hand: 30 hands stay far below the 10000 the games are played to.
-HANDS = (
-    scoring.Hand(bids=(3, 3, 3, 3), tricks=(4, 3, 3, 3)),
-    scoring.Hand(bids=(3, 3, 3, 3), tricks=(3, 4, 3, 3)),
-)
+HANDS = builders.ONE_BAG_HANDS
 
 
-def game_with_hands(app, client, count: int) -> tuple[str, str]:
-    """A game started through the form and played to 10000, with `count` hands stored as the
-    hand form stores them; its edit and view tokens."""
-    token = start_game(client, target="10000")
-    with app.app_context():
-        game = db.session.scalar(select(GameRecord).where(GameRecord.edit_token == token))
-        for number in range(1, count + 1):
-            row = HandRecord(game_id=game.id, number=number)
-            row.set_inputs(HANDS[number % 2])
-            db.session.add(row)
-        game.version += count
-        view = game.view_token
-        db.session.commit()
-        db.session.remove()
-    return token, view
+def game_with_hands(app, count: int) -> tuple[str, str]:
+    """A game played to 10000 with `count` hands stored through the service layer, as the hand
+    form stores them; its edit and view tokens."""
+    built = builders.game_with_hands(app, count, played=HANDS, target=10000)
+    return built.edit, built.view
 
 
 def queries_per_request(app, client, token: str, view: str) -> dict[str, int]:
@@ -69,7 +56,7 @@ def queries_per_request(app, client, token: str, view: str) -> dict[str, int]:
         assert response.status_code == status, (name, response.status_code)
         counts[name] = len(statements)
     form = Page(client.get(f"/g/{token}")).form("hand-form")
-    data = form_data(form) | hand_taps(bids=HANDS[0].bids, tricks=HANDS[0].tricks)
+    data = form_data(form) | hand_taps(**HANDS[0])
     app.extensions["replays"].clear()
     with queries_sent(app) as statements:  # the whole hand, with every hidden input
         response = client.post(form.attrs["action"], data=data)
@@ -80,18 +67,18 @@ def queries_per_request(app, client, token: str, view: str) -> dict[str, int]:
 
 @pytest.mark.parametrize("hands", [SMALL, LARGE])
 def test_every_game_page_and_a_saved_hand_run_at_most_four_queries(app, client, hands):
-    counts = queries_per_request(app, client, *game_with_hands(app, client, hands))
+    counts = queries_per_request(app, client, *game_with_hands(app, hands))
     assert {name: n for name, n in counts.items() if n > MAX_QUERIES} == {}
 
 
 def test_the_queries_of_a_page_do_not_grow_with_the_hands_of_the_game(app, client):
-    small = queries_per_request(app, client, *game_with_hands(app, client, SMALL))
-    large = queries_per_request(app, client, *game_with_hands(app, client, LARGE))
+    small = queries_per_request(app, client, *game_with_hands(app, SMALL))
+    large = queries_per_request(app, client, *game_with_hands(app, LARGE))
     assert large == small
 
 
 def test_a_page_of_an_unchanged_game_reads_only_the_game_row_the_second_time(app, client):
-    token, view = game_with_hands(app, client, LARGE)
+    token, view = game_with_hands(app, LARGE)
     bodies = {}
     for path, headers in ((f"/v/{view}", HX), (f"/g/{token}", {})):
         first = client.get(path, headers=headers)
@@ -110,7 +97,7 @@ def test_a_page_of_an_unchanged_game_reads_only_the_game_row_the_second_time(app
 
 def test_a_hand_saved_by_another_worker_shows_on_the_next_page(app, client):
     """Each worker keeps its own replays: a write through another one must still show at once."""
-    token, view = game_with_hands(app, client, SMALL)
+    token, view = game_with_hands(app, SMALL)
     other = create_app(
         {key: app.config[key] for key in ("TESTING", "SECRET_KEY", "SQLALCHEMY_DATABASE_URI")}
         | {"WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False}
@@ -118,7 +105,7 @@ def test_a_hand_saved_by_another_worker_shows_on_the_next_page(app, client):
     before = client.get(f"/v/{view}", headers=HX).get_data(as_text=True)
     assert f"Hand {SMALL + 1}" in before
     form = Page(other.test_client().get(f"/g/{token}")).form("hand-form")
-    data = form_data(form) | hand_taps(bids=HANDS[0].bids, tricks=HANDS[0].tricks)
+    data = form_data(form) | hand_taps(**HANDS[0])
     assert other.test_client().post(form.attrs["action"], data=data).status_code == 303
     with other.app_context():
         db.engine.dispose()
@@ -128,7 +115,7 @@ def test_a_hand_saved_by_another_worker_shows_on_the_next_page(app, client):
 
 def test_with_no_replays_kept_every_page_reads_the_hands_again(app, client):
     app.extensions["replays"] = Replays(0)
-    token, _view = game_with_hands(app, client, SMALL)
+    token, _view = game_with_hands(app, SMALL)
     client.get(f"/g/{token}")
     with queries_sent(app) as statements:
         again = client.get(f"/g/{token}")
@@ -141,7 +128,7 @@ def test_a_game_over_the_replay_budget_is_read_again_and_one_within_it_is_kept(
     app, client, budget, read_again
 ):
     app.extensions["replays"] = Replays(budget)
-    token, _view = game_with_hands(app, client, LARGE)
+    token, _view = game_with_hands(app, LARGE)
     assert client.get(f"/g/{token}").status_code == 200
     with queries_sent(app) as statements:
         again = client.get(f"/g/{token}")
@@ -163,7 +150,7 @@ def kept_and_read_afresh(app, token: str) -> tuple[object, object]:
 def test_the_game_a_write_keeps_is_the_game_its_stored_hands_give_read_afresh(app, client):
     """After every kind of hand write (bids, their change, tricks, a correction), the replay
     the worker kept without reading the hands equals the one read back from the database."""
-    token, _view = game_with_hands(app, client, SMALL)
+    token, _view = game_with_hands(app, SMALL)
     writes = [
         ("hand", hand_taps(bids=(4, 3, 3, 2))),  # bids alone
         ("hand", hand_taps(bids=(5, 3, 3, 2))),  # the bids in play changed
@@ -182,9 +169,9 @@ def test_the_game_a_write_keeps_is_the_game_its_stored_hands_give_read_afresh(ap
 
 
 def test_a_save_reads_the_games_row_once_and_answers_without_reading_again(app, client):
-    token, _view = game_with_hands(app, client, SMALL)
+    token, _view = game_with_hands(app, SMALL)
     form = Page(client.get(f"/g/{token}", headers=HX)).form("hand-form")
-    data = form_data(form) | hand_taps(bids=HANDS[0].bids, tricks=HANDS[0].tricks)
+    data = form_data(form) | hand_taps(**HANDS[0])
     with queries_sent(app) as statements:
         response = client.post(form.attrs["action"], data=data, headers=HX)
     assert response.status_code == 200
@@ -201,9 +188,9 @@ def test_a_save_another_phone_overtook_is_refused_in_four_statements(app, client
     link, the hand's INSERT that the first save's row refuses, the check by its link whether
     this very form was the one applied, and the game read again for the page showing what is
     saved. The refused write's rollback does not make the route read the row a fifth time."""
-    token, _view = game_with_hands(app, client, SMALL)
+    token, _view = game_with_hands(app, SMALL)
     form = Page(client.get(f"/g/{token}", headers=HX)).form("hand-form")
-    data = form_data(form) | hand_taps(bids=HANDS[0].bids, tricks=HANDS[0].tricks)
+    data = form_data(form) | hand_taps(**HANDS[0])
     assert client.post(form.attrs["action"], data=data, headers=HX).status_code == 200
     late = data | {"nonce": "anotherphonesformtoken0"}
     with queries_sent(app) as statements:

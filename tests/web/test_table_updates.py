@@ -6,7 +6,6 @@ helpers and hands are testsupport.tables'."""
 from __future__ import annotations
 
 import os
-import re
 import threading
 
 import pytest
@@ -14,6 +13,7 @@ from sqlalchemy import text
 
 from extensions import db
 from games import Standings
+from testsupport.builders import table_with_series
 from testsupport.database import queries_sent, stored_game
 from testsupport.pages import Page, submit
 from testsupport.playing import enter, token_of
@@ -59,12 +59,9 @@ def stats_queries(app, client, view: str) -> int:
 
 
 def test_the_stats_page_runs_the_same_few_queries_however_many_games(app, client):
-    table = make_table(client)
-    view = view_token(client, table)
     counts = []
-    for games in (1, 4):
-        while len(re.findall('class="score"', client.get(f"/t/{table}").text)) < games:
-            enter(client, start_at_table(client, table, **FIRST_PAIRING), **NORTH_SOUTH_WIN)
+    for games in (1, 4):  # a table of each, built through the service layer
+        view = table_with_series(app, games).view
         counts.append(stats_queries(app, client, view))
     assert counts[0] == counts[1] <= 4
     # Unchanged since: the table, and the one small query that says it is unchanged.
@@ -88,13 +85,9 @@ def game_page_queries(app, client, token: str) -> tuple[int, int]:
 def test_a_game_page_at_a_table_runs_as_many_queries_however_many_games_came_before(app, client):
     """Kept nothing: the game, its hands, the state of the table's games, the games before it and
     their hands. Then the game, and the state that says its series is unchanged."""
-    table = make_table(client)
     counts = []
-    for before in (1, 5):
-        while len(re.findall('class="score"', client.get(f"/t/{table}").text)) < before:
-            enter(client, start_at_table(client, table, **FIRST_PAIRING), **NORTH_SOUTH_WIN)
-        token = start_at_table(client, table, **FIRST_PAIRING)
-        enter(client, token, bids=(3, 3, 3, 3))
+    for before in (1, 5):  # a table of each, built through the service layer
+        token = table_with_series(app, before, in_play=(3, 3, 3, 3)).games[-1]
         counts.append(game_page_queries(app, client, token))
     assert counts[0] == counts[1] == (5, 2)
 

@@ -13,6 +13,7 @@ import re
 import pytest
 
 from testsupport.answers import csv_table
+from testsupport.builders import TOURNAMENT_HANDS, hands_entered, tournament_in_round
 from testsupport.database import MAX_QUERIES, queries_sent
 from testsupport.pages import Page
 from testsupport.tournaments import (
@@ -21,12 +22,8 @@ from testsupport.tournaments import (
     PT,
     correct_to_north_south,
     make_tournament,
-    play_round,
-    play_table,
     replace_tournament_link,
-    round_tables,
     standings,
-    start_round,
     teams_text,
     watch_token,
 )
@@ -63,19 +60,19 @@ def as_json(row: list[str]) -> dict:
     return record | {"players": record["players"].split(" & ")}
 
 
-def played_first_round(client) -> tuple[str, str, list]:
+def played_first_round(app) -> tuple[str, str, tuple[str, ...]]:
     """FOUR_TEAMS made and round 1 played: Team 2 beats Team 1 61 to −70 at table 1, Team 3
-    beats Team 4 61 to 60 at table 2; the director's token, the watch token and the tables."""
-    director = make_tournament(client, **FOUR_TEAMS)
-    start_round(client, director)
-    tables = play_round(client, director, "EN")
-    return director, watch_token(client, director), tables
+    beats Team 4 61 to 60 at table 2; the director's token, the watch token and the games' edit
+    tokens by table. Built through the service layer: these tests are about the downloads, not
+    the director's walk."""
+    built = tournament_in_round(app, 4, 1, rounds=2, winners="EN")
+    return built.director, built.watch, built.rounds[0]
 
 
-def test_the_standings_csv_and_json_hold_every_column_and_the_figures_the_page_shows(client):
+def test_the_standings_csv_and_json_hold_every_column_and_the_figures_the_page_shows(app, client):
     """After round 1: Team 2 a win, 61 points against −70 (131); Team 3 a win, 61 against 60
     (1); Team 4 a loss, 60 against 61 (−1); Team 1 a loss, −70 against 61 (−131)."""
-    _, watch, _ = played_first_round(client)
+    _, watch, _ = played_first_round(app)
     expected = [
         ["1", "2", "Team 2", "Player 2a & Player 2b", "1", "0", "0", "1", "61", "-70", "131"],
         ["2", "3", "Team 3", "Player 3a & Player 3b", "1", "0", "0", "1", "61", "60", "1"],
@@ -99,41 +96,38 @@ def test_the_standings_csv_and_json_hold_every_column_and_the_figures_the_page_s
     assert standings(client, f"/w/{watch}") == shown
 
 
-def test_the_games_csv_has_every_hand_of_every_game_with_its_round_stage_and_table_first(client):
+def test_the_games_csv_has_every_hand_of_every_game_with_its_round_stage_and_table_first(
+    app, client
+):
     """Round 1's two games of two hands each, then round 2 with one hand played at table 1 and
-    none at table 2: each game's rows as its own CSV has them, after its round and table."""
-    director = make_tournament(client, **(FOUR_TEAMS | {"hands": "2"}))
-    start_round(client, director)
-    first = round_tables(client, director)
-    for table in first:
-        play_table(client, table.game, hands=2)
-    start_round(client, director)
-    play_table(client, round_tables(client, director)[0].game)  # one hand of two: in play
-    second = round_tables(client, director)
-    watch = watch_token(client, director)
+    none at table 2: each game's rows as its own CSV has them, after its round and table. Built
+    through the service layer: the file is the subject here, not the director's walk."""
+    built = tournament_in_round(app, 4, 1, rounds=2, hands=2, start_next=True)
+    hands_entered(app, built.rounds[1][0], [TOURNAMENT_HANDS["N"]])  # one hand of two: in play
+    first, second = built.rounds
 
-    response = download(client, watch, "games.csv")
+    response = download(client, built.watch, "games.csv")
     rows = csv_table(response)
-    game_header = csv_table(client.get(f"/g/{first[0].game}.csv"))[0]
+    game_header = csv_table(client.get(f"/g/{first[0]}.csv"))[0]
     assert rows[0] == ["round", "stage", "table", *game_header]
     expected = [
-        [str(number), "round", str(table.number), *row]
-        for number, tables in ((1, first), (2, second))
-        for table in tables
-        for row in csv_table(client.get(f"/g/{table.game}.csv"))[1:]
+        [str(number), "round", str(table), *row]
+        for number, played in ((1, first), (2, second))
+        for table, game in enumerate(played, start=1)
+        for row in csv_table(client.get(f"/g/{game}.csv"))[1:]
     ]
     assert len(expected) == 2 * 2 * 2 + 1 * 2  # hands by tables by teams, and round 2's hand
     assert rows[1:] == expected
     body = response.get_data(as_text=True)
-    assert director not in body
-    assert not [table.game for table in first + second if table.game in body]
+    assert built.director not in body
+    assert not [game for game in first + second if game in body]
 
 
-def test_a_corrected_game_changes_the_standings_and_the_games_at_once(client):
+def test_a_corrected_game_changes_the_standings_and_the_games_at_once(app, client):
     """Round 1's table 1 corrected to Team 1's win 61 to 60: Team 1 and Team 3 share first
     place (a win, 61 points, 1 of difference, never met), Team 2 and Team 4 third."""
-    _, watch, tables = played_first_round(client)
-    correct_to_north_south(client, tables[0].game)
+    _, watch, played = played_first_round(app)
+    correct_to_north_south(client, played[0])
     data = standings_json(client, watch)
     assert [(row["place"], row["team"], row["difference"]) for row in data["standings"]] == [
         (1, "Team 1", 1),
@@ -175,10 +169,10 @@ def test_the_directors_and_the_watch_page_link_the_downloads_in_the_users_langua
         assert all("download" in link.attrs for link in links)
 
 
-def test_the_downloads_are_the_same_files_in_either_language(client):
+def test_the_downloads_are_the_same_files_in_either_language(app, client):
     # The columns and keys are fixed names, as a game's CSV has them: a file reads the same
     # whoever saved it.
-    _, watch, _ = played_first_round(client)
+    _, watch, _ = played_first_round(app)
     for name in DOWNLOADS:
         english = download(client, watch, name)
         portuguese = download(client, watch, name, headers=PT)
@@ -206,16 +200,11 @@ def test_a_replaced_watch_link_is_gone_and_any_other_not_found_in_the_users_lang
 
 def downloads_queries(app, client, teams: int, played: int, hands: int) -> dict[str, int]:
     """How many queries each download runs for a round robin of `teams` teams whose first
-    `played` rounds were played, `hands` hands a game, and whose next round just started."""
-    director = make_tournament(
-        client, length="hands", hands=str(hands), format="round_robin", teams=teams_text(teams)
-    )
-    for _ in range(played):
-        start_round(client, director)
-        for table in round_tables(client, director):
-            play_table(client, table.game, hands=hands)
-    start_round(client, director)
-    watch = watch_token(client, director)
+    `played` rounds were played, `hands` hands a game, and whose next round just started (built
+    through the service layer: the queries, not the walk, are the subject)."""
+    watch = tournament_in_round(
+        app, teams, played, "round_robin", hands=hands, start_next=True
+    ).watch
     counted = {}
     for name in DOWNLOADS:
         app.extensions["replays"].clear()  # every game's hands read again: one query for all

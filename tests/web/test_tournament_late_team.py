@@ -20,6 +20,7 @@ from __future__ import annotations
 from sqlalchemy import select
 
 from extensions import db
+from testsupport.builders import CLUB_TEAMS, tournament_in_round
 from testsupport.database import queries_sent
 from testsupport.director_tools import BLACKS, add_late_team, late_form
 from testsupport.pages import Page, submit
@@ -66,20 +67,17 @@ def stored(app) -> tuple[list[tuple[int, str, int | None]], int, dict[str, int]]
     return teams, version, tournament_rows(app) | round_rows(app)
 
 
-def two_rounds_played(client) -> str:
+def two_rounds_played(app, client) -> str:
     """The Swiss of the module docstring with its first two rounds played; its director's
-    token."""
-    director = make_tournament(client, **ONE_HAND)
-    start_round(client, director)
-    play_round(client, director, "NN")
-    start_round(client, director)
+    token. Built through the service layer: the late team is the subject here, not the rounds'
+    walk."""
+    director = tournament_in_round(app, CLUB_TEAMS, 2, winners=("NN", "NE")).director
     assert pairs(round_tables(client, director)) == [("Reds", "Greens"), ("Whites", "Blues")]
-    play_round(client, director, "NE")
     return director
 
 
 def test_a_late_team_in_round_3_of_a_swiss_plays_it_and_ranks_below_as_many_wins(app, client):
-    director = two_rounds_played(client)
+    director = two_rounds_played(app, client)
     assert standings(client, f"/d/{director}") == AFTER_TWO_ROUNDS
     assert len(table_tokens(client, director)) == 2
 
@@ -213,7 +211,7 @@ def test_adding_a_late_team_sends_few_queries_and_the_director_page_as_many_as_b
     The director's page sends as many queries (5: the tournament, its teams, its rounds with
     their games, its tables and its log of rulings, the hands kept) with the late team as
     before it."""
-    director = two_rounds_played(client)
+    director = two_rounds_played(app, client)
     with queries_sent(app) as before:
         assert client.get(f"/d/{director}").status_code == 200
     form = late_form(client, director)

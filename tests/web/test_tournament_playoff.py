@@ -25,6 +25,7 @@ from sqlalchemy import select
 from extensions import db
 from games.playoff import TO_TARGET
 from models import GameRecord
+from testsupport.builders import tournament_in_round
 from testsupport.database import queries_sent
 from testsupport.pages import Page, submit
 from testsupport.tournaments import (
@@ -39,7 +40,6 @@ from testsupport.tournaments import (
     start_playoff,
     start_round,
     table_tokens,
-    teams_text,
     watch_token,
 )
 
@@ -56,14 +56,11 @@ FINAL_STANDINGS = [
 ]
 
 
-def swiss_played(client, teams: int = 9, winners: str = "NNNN", rounds: int = 3) -> str:
+def swiss_played(app, teams: int = 9, winners: str = "NNNN", rounds: int = 3) -> str:
     """A Swiss of `teams` teams and `rounds` rounds of one-hand games, every round played,
-    each table won as `winners` says; its director's token."""
-    director = make_tournament(client, **ONE_HAND, teams=teams_text(teams), rounds=str(rounds))
-    for _ in range(rounds):
-        start_round(client, director)
-        play_round(client, director, winners)
-    return director
+    each table won as `winners` says; its director's token. Built through the service layer:
+    the playoff after the rounds is the subject here, not the rounds' walk."""
+    return tournament_in_round(app, teams, rounds, rounds=rounds, winners=winners).director
 
 
 def bracket(client, path: str, headers=None) -> list[list[tuple[str, str, str]]]:
@@ -104,7 +101,7 @@ def page_queries(app, client, paths: list[str]) -> list[int]:
 
 
 def test_the_top_four_of_a_nine_team_swiss_play_semi_finals_and_a_final_for_a_champion(app, client):
-    director = swiss_played(client)
+    director = swiss_played(app)
     watch = watch_token(client, director)
     pages = [f"/d/{director}", f"/w/{watch}", f"/w/{watch}/results", f"/w/{watch}/summary.txt"]
     assert standings(client, f"/d/{director}") == FINAL_STANDINGS
@@ -186,7 +183,7 @@ def test_a_playoff_larger_than_the_field_or_of_another_size_is_refused_with_noth
     app, client
 ):
     # Five teams, three rounds of two tables: eight would be more than the field.
-    director = swiss_played(client, teams=5, winners="NN")
+    director = swiss_played(app, teams=5, winners="NN")
     offered = Page(client.get(f"/d/{director}")).form(cls="start-playoff")
     assert [
         node.attrs["value"]
@@ -236,7 +233,7 @@ def test_no_playoff_before_the_last_round_is_over_nor_its_next_stage_before_it_s
 
 
 def test_the_watch_and_table_links_start_no_playoff(app, client):
-    director = swiss_played(client, teams=5, winners="NN")
+    director = swiss_played(app, teams=5, winners="NN")
     kept = round_rows(app)
     words = (
         "Only the director's link starts the playoff",
@@ -249,7 +246,7 @@ def test_the_watch_and_table_links_start_no_playoff(app, client):
 
 
 def test_a_playoff_to_the_target_drops_the_rounds_number_of_hands(app, client):
-    director = swiss_played(client, teams=5, winners="NN")
+    director = swiss_played(app, teams=5, winners="NN")
     # North–South won every table of five teams' three rounds: Team 1 (3 wins) and Team 5
     # (2 wins and the bye of round 1) top the standings.
     assert [row[1] for row in standings(client, f"/d/{director}")][:2] == ["Team 1", "Team 5"]
@@ -268,7 +265,7 @@ def test_a_playoff_to_the_target_drops_the_rounds_number_of_hands(app, client):
 
 
 def test_no_team_withdraws_once_the_playoff_has_started(app, client):
-    director = swiss_played(client, teams=5, winners="NN")
+    director = swiss_played(app, teams=5, winners="NN")
     assert Page(client.get(f"/d/{director}")).has_form("withdraw-team")
     assert start_playoff(client, director, 2).status_code == 303
     assert not Page(client.get(f"/d/{director}")).has_form("withdraw-team")

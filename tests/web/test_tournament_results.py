@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import pytest
 
+from testsupport.builders import CLUB_TEAMS, tournament_in_round
 from testsupport.database import MAX_QUERIES, queries_sent
 from testsupport.pages import Page
 from testsupport.tournaments import (
     ONE_HAND,
     PT,
     make_tournament,
-    play_round,
     play_table,
     replace_tournament_link,
     round_tables,
@@ -29,13 +29,11 @@ RESULTS = ("results", "summary.txt")
 FSI, PDI = "\u2068", "\u2069"
 
 
-def played_first_round(client) -> str:
+def played_first_round(app) -> str:
     """A Swiss of five teams, round 1 played: Reds beat Blues 61 to 60 at table 1, Golds beat
-    Greens 61 to −70 at table 2, Whites with the bye; the watch token."""
-    director = make_tournament(client, **ONE_HAND)
-    start_round(client, director)
-    play_round(client, director, "NE")
-    return watch_token(client, director)
+    Greens 61 to −70 at table 2, Whites with the bye; the watch token. Built through the service
+    layer: these tests are about the sheet and the summary, not the director's walk."""
+    return tournament_in_round(app, CLUB_TEAMS, 1, winners="NE").watch
 
 
 def rows_of(table) -> list[list[str]]:
@@ -51,10 +49,10 @@ def isolated(text: str) -> str:
     return text.replace(FSI, "").replace(PDI, "")
 
 
-def test_the_results_sheet_has_the_tournament_the_standings_and_each_rounds_results(client):
+def test_the_results_sheet_has_the_tournament_the_standings_and_each_rounds_results(app, client):
     """After round 1 (see `played_first_round`): Golds, Reds and Whites a win each (the bye a
     win with no points in a Swiss), by difference +131, +1 and 0; Blues −1, Greens −131."""
-    watch = played_first_round(client)
+    watch = played_first_round(app)
     response = client.get(f"/w/{watch}/results")
     assert response.status_code == 200
     page = Page(response)
@@ -99,8 +97,8 @@ def test_the_results_sheet_says_a_game_in_play_and_final_standings_once_every_ro
     assert rows_of(page.find("table", "results-round"))[0][-1] == "Team 1"
 
 
-def test_the_results_sheet_is_in_portuguese_for_a_portuguese_phone(client):
-    watch = played_first_round(client)
+def test_the_results_sheet_is_in_portuguese_for_a_portuguese_phone(app, client):
+    watch = played_first_round(app)
     page = Page(client.get(f"/w/{watch}/results", headers=PT))
     assert page.find("html").attrs["lang"] == "pt-BR"
     assert page.find("section", "results-rounds").find("h2").text == "Resultados por rodada"
@@ -121,8 +119,8 @@ def test_a_tournament_with_no_round_yet_has_a_sheet_with_its_teams_and_no_result
     assert isolated(summary).splitlines()[0] == "♠ Club night — no round has started yet"
 
 
-def test_the_summary_is_short_plain_text_of_the_standings_and_the_last_round(client):
-    watch = played_first_round(client)
+def test_the_summary_is_short_plain_text_of_the_standings_and_the_last_round(app, client):
+    watch = played_first_round(app)
     response = client.get(f"/w/{watch}/summary.txt")
     assert response.status_code == 200
     assert response.headers["Content-Type"] == "text/plain; charset=utf-8"
@@ -147,8 +145,8 @@ def test_the_summary_is_short_plain_text_of_the_standings_and_the_last_round(cli
     assert watch not in text
 
 
-def test_the_summary_is_in_portuguese_for_a_portuguese_phone(client):
-    watch = played_first_round(client)
+def test_the_summary_is_in_portuguese_for_a_portuguese_phone(app, client):
+    watch = played_first_round(app)
     text = isolated(client.get(f"/w/{watch}/summary.txt", headers=PT).get_data(as_text=True))
     lines = text.splitlines()
     assert lines[0] == "♠ Club night — após a rodada 1 de 3"
@@ -204,16 +202,10 @@ def test_a_replaced_watch_link_is_gone_and_any_other_not_found_in_the_users_lang
 def results_queries(app, client, teams: int, played: int, hands: int) -> dict[str, int]:
     """How many queries the sheet and the summary each run for a round robin of `teams` teams
     whose first `played` rounds were played, `hands` hands a game, and whose next round just
-    started."""
-    director = make_tournament(
-        client, length="hands", hands=str(hands), format="round_robin", teams=teams_text(teams)
-    )
-    for _ in range(played):
-        start_round(client, director)
-        for table in round_tables(client, director):
-            play_table(client, table.game, hands=hands)
-    start_round(client, director)
-    watch = watch_token(client, director)
+    started (built through the service layer: the queries, not the walk, are the subject)."""
+    watch = tournament_in_round(
+        app, teams, played, "round_robin", hands=hands, start_next=True
+    ).watch
     counted = {}
     for name in RESULTS:
         app.extensions["replays"].clear()  # every game's hands read again: one query for all

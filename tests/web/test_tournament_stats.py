@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 
 from games import Standings
+from testsupport.builders import tournament_in_round
 from testsupport.database import MAX_QUERIES, queries_sent
 from testsupport.pages import Page
 from testsupport.playing import EVEN, NAMES, enter, play_floor_game
@@ -36,7 +37,6 @@ from testsupport.tournaments import (
     round_tables,
     start_round,
     swap,
-    teams_text,
     watch_token,
 )
 
@@ -179,17 +179,10 @@ def test_the_directors_link_on_the_stats_routes_is_refused_in_both_languages(cli
 
 def stats_queries(app, client, teams: int, played: int) -> tuple[int, int]:
     """How many queries the stats page runs for a round robin of `teams` teams whose first
-    `played` rounds were played and whose next round just started, for a worker that kept no
-    replay and no figures, then again with both kept."""
-    director = make_tournament(
-        client, length="hands", hands="1", format="round_robin", teams=teams_text(teams)
-    )
-    for _ in range(played):
-        start_round(client, director)
-        for table in round_tables(client, director):
-            play_table(client, table.game)
-    start_round(client, director)
-    watch = watch_token(client, director)
+    `played` rounds were played and whose next round just started (built through the service
+    layer: the queries, not the walk, are the subject), for a worker that kept no replay and no
+    figures, then again with both kept."""
+    watch = tournament_in_round(app, teams, played, "round_robin", start_next=True).watch
     app.extensions["replays"].clear()
     app.extensions["standings"] = Standings(app.config["STANDINGS_KEPT"])
     counts = []
