@@ -81,6 +81,7 @@ def app(shared_app):
     needs settings of its own from the start makes its own app (`own_app`)."""
     settings_before = dict(shared_app.config)
     extensions_before = dict(shared_app.extensions)
+    served_before = (shared_app.static_folder, shared_app.debug)
     # The rate limiter is one object for every app of the process: an app a test made with
     # limits of its own has left them switched on. Its settings are this app's again.
     limiter.init_app(shared_app)
@@ -92,6 +93,11 @@ def app(shared_app):
     shared_app.config.update(settings_before)
     shared_app.extensions.clear()
     shared_app.extensions.update(extensions_before)
+    served_after = (shared_app.static_folder, shared_app.debug)
+    shared_app.static_folder, shared_app.debug = served_before
+    # The next tests of this process would be served from elsewhere, or in debug: such a test
+    # makes its app with `own_app`.
+    assert served_after == served_before, "the shared app's static folder or debug was changed"
 
 
 @pytest.fixture

@@ -210,7 +210,8 @@ def test_the_worker_is_served_at_the_root_fresh_and_allowed_to_fetch_htmx(client
     assert '"/static/sw.js' not in script
 
 
-def test_the_release_changes_with_any_static_file_and_only_then(app, tmp_path):
+def test_the_release_changes_with_any_static_file_and_only_then(own_app, tmp_path):
+    app = own_app()  # its static folder is a copy changed by the test
     app.static_folder = str(shutil.copytree(Path(app.root_path) / "static", tmp_path / "static"))
     first = release_of(service_worker(app))
     assert release_of(service_worker(app)) == first
@@ -222,7 +223,8 @@ def test_the_release_changes_with_any_static_file_and_only_then(app, tmp_path):
     assert release_of(service_worker(app)) not in (first, second)
 
 
-def test_in_development_the_worker_follows_the_static_files_without_a_restart(app, tmp_path):
+def test_in_development_the_worker_follows_the_static_files_without_a_restart(own_app, tmp_path):
+    app = own_app()  # its static folder is a copy changed by the test, and it runs in debug
     app.static_folder = str(shutil.copytree(Path(app.root_path) / "static", tmp_path / "static"))
     app.debug = True
     client = app.test_client()
