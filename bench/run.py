@@ -260,9 +260,12 @@ class Loader:
         if spec["kind"] == "submit":
             expected = {"200", "303"}
         unexpected = {k: v for k, v in result["statuses"].items() if k not in expected}
-        if unexpected or result["errors"] or not result["requests"]:
+        wrong = bool(unexpected or result["errors"])
+        if wrong or not result["requests"]:
             warning = f"statuses {result['statuses']}, {result['errors']} errors"
-            if self.strict:
+            # How many requests a tenth of a second holds depends on the machine: a smoke
+            # run fails only on a wrong answer.
+            if self.strict and wrong:
                 raise RuntimeError(f"{target['label']}: {warning}")
             print(f"  warning: {target['label']}: {warning}", file=sys.stderr)
         return result

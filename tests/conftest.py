@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, settings
 
 from extensions import db, limiter
 from testsupport.apps import drop, empty, fresh_app
+from testsupport.browser import FIGURES
 from testsupport.database import postgresql_database
 from testsupport.playing import token_of
 
@@ -47,6 +48,30 @@ def pytest_configure(config: pytest.Config) -> None:
     )
     config.add_cleanup(stack.close)
     config.add_cleanup(lambda: os.environ.__setitem__("DATABASE_URL", url))
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """In a pytest-xdist worker, hand the figures its browser tests measured to the process
+    that prints the summary."""
+    handed = getattr(session.config, "workeroutput", None)
+    if handed is not None:
+        handed["browser_figures"] = dict(FIGURES)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error) -> None:
+    """Gather a finished worker's browser figures (pytest-xdist's hook, in the process that
+    hands the tests out)."""
+    FIGURES.update(getattr(node, "workeroutput", {}).get("browser_figures", {}))
+
+
+def pytest_terminal_summary(terminalreporter) -> None:
+    """Print the figures the browser tests measured, after pytest's own summary (here, where
+    the process that prints it loads it, whether or not the tests ran in workers)."""
+    if FIGURES:
+        terminalreporter.section("browser figures")
+        for name, value in FIGURES.items():
+            terminalreporter.write_line(f"{name}: {value}")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -18,6 +18,9 @@ from database import database_url
 from extensions import db
 from games.kept import Kept
 
+# How long emptying the tables waits for another connection's lock before it fails.
+LOCK_WAIT = "30s"
+
 
 def app_on(url: str, **config: Any) -> Flask:
     """The app with the tests' settings (CSRF and rate limits off unless `config` says
@@ -57,6 +60,9 @@ def empty(app: Flask) -> None:
                 names = ", ".join(
                     connection.dialect.identifier_preparer.format_table(t) for t in tables
                 )
+                # A connection some test left in a transaction would hold the lock TRUNCATE
+                # waits for: fail that test's successor with the reason instead of hanging.
+                connection.execute(text(f"SET LOCAL lock_timeout = '{LOCK_WAIT}'"))
                 connection.execute(text(f"TRUNCATE {names} RESTART IDENTITY CASCADE"))
             else:  # children before parents, so no foreign key is ever left dangling
                 for table in reversed(tables):

@@ -17,6 +17,7 @@ from typing import Any
 import games
 import scoring
 from extensions import db
+from forms.tournaments import entrants
 from games import rounds, starting
 from games.tournaments import (
     Entrant,
@@ -28,6 +29,7 @@ from games.tournaments import (
 from models import new_token
 from testsupport.playing import A_SET, EVEN, NAMES
 from testsupport.tables import EAST_WEST_WIN, FIRST_PAIRING, NORTH_SOUTH_WIN
+from testsupport.tournaments import FIVE_TEAMS
 from tournament_records import Format
 
 # A hand by seat as the tests write it: {"bids": (...), "tricks": (...)} and/or "team_tricks".
@@ -41,13 +43,7 @@ ONE_BAG_HANDS: tuple[Hand, ...] = (
 )
 # The tournament most tests play, "Club night" (testsupport.tournaments.FIVE_TEAMS as its form
 # reads them): five teams, so two tables and a bye each round.
-CLUB_TEAMS: tuple[Entrant, ...] = (
-    Entrant("Reds", ("Ana", "Bia")),
-    Entrant("Blues", ("Caio", "Duda")),
-    Entrant("Greens", ("Eva", "Fabio")),
-    Entrant("Golds", ("Gil", "Hugo")),
-    Entrant("Whites", ("Ivo", "Ju")),
-)
+CLUB_TEAMS: tuple[Entrant, ...] = entrants(FIVE_TEAMS)
 # The hand a tournament's table plays, by who is to win it (testsupport.tournaments).
 TOURNAMENT_HANDS: dict[str, Hand] = {"N": EVEN, "E": A_SET}
 # The hand that ends a game to 100 at a table, by who wins it (testsupport.tables).

@@ -8,9 +8,10 @@ there is tested here too. Each runs as `make bench` runs it, in its own process,
 temporary folder of its own as TMPDIR: its database, its logs and its report go there, never to
 build/, and two runs side by side (pytest-xdist) share no file; their servers take free ports.
 
-The tables' capacity run ramps on the database the suite runs on (SQLite, or PostgreSQL under
-`make test-pg`); the tap-to-screen run drives Chromium, so it needs what the browser tests need
-and is skipped without it (failed under CI=true), as they are.
+The tables' capacity run ramps on SQLite (these tests are not the database tier's, so the
+PostgreSQL pass leaves them out; `make bench` measures both databases); the tap-to-screen run
+drives Chromium, so it needs what the browser tests need and is skipped without it (failed
+under CI=true), as they are.
 """
 
 from __future__ import annotations
@@ -57,15 +58,6 @@ def bench_scripts() -> list[str]:
     return scripts
 
 
-def suite_database() -> list[str]:
-    """The flags that ramp the tables' capacity run on the database the suite runs on: the
-    PostgreSQL server of DATABASE_URL (a database of its own made there), else SQLite."""
-    url = os.environ.get("DATABASE_URL", "")
-    if url.startswith("postgresql"):
-        return ["--database", "postgresql", "--pg-url", url]
-    return ["--database", "sqlite"]
-
-
 def browser_missing() -> str | None:
     """Why Chromium cannot be driven here, as the browser tests ask it; None when it can."""
     from testsupport.browser import what_is_missing
@@ -74,7 +66,7 @@ def browser_missing() -> str | None:
 
 
 # What a script needs beyond --smoke: flags made when it runs, and why it cannot run here.
-FLAGS = {"bench/tables.py": suite_database}
+FLAGS = {"bench/tables.py": lambda: ["--database", "sqlite"]}
 MISSING = {"bench/tap.py": browser_missing}
 # Marks beyond `slow`: the tap-to-screen run drives Chromium, so it is a browser test too.
 MARKS = {"bench/tap.py": [pytest.mark.browser]}

@@ -34,14 +34,6 @@ from testsupport.missing import cannot_run
 WAIT_AT_MOST_MS = 60_000
 
 
-def pytest_terminal_summary(terminalreporter) -> None:
-    """Print the figures the browser tests measured, after pytest's own summary."""
-    if FIGURES:
-        terminalreporter.section("browser figures")
-        for name, value in FIGURES.items():
-            terminalreporter.write_line(f"{name}: {value}")
-
-
 @pytest.fixture(scope="session")
 def browser():
     """Debian's Chromium, headless; skipped (failed under CI=true) when it cannot be had."""
