@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, settings
 from extensions import db, limiter
 from testsupport.apps import drop, empty, fresh_app
 from testsupport.browser import FIGURES
-from testsupport.database import postgresql_database
+from testsupport.database import pass_is_postgresql, postgresql_database
 from testsupport.playing import token_of
 
 TESTS = Path(__file__).resolve().parent
@@ -37,10 +37,10 @@ settings.load_profile("any-machine")
 def pytest_configure(config: pytest.Config) -> None:
     """Give this test process a PostgreSQL database of its own when DATABASE_URL names a
     server; the process that only hands tests out to xdist's workers needs none."""
-    url = os.environ.get("DATABASE_URL", "")
     hands_out_only = not hasattr(config, "workerinput") and config.getoption("numprocesses", None)
-    if not url.startswith(("postgres://", "postgresql")) or hands_out_only:
+    if not pass_is_postgresql() or hands_out_only:
         return
+    url = os.environ["DATABASE_URL"]
     worker = getattr(config, "workerinput", {}).get("workerid", "main")
     stack = contextlib.ExitStack()
     os.environ["DATABASE_URL"] = stack.enter_context(

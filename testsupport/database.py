@@ -5,6 +5,7 @@ own.
 
 from __future__ import annotations
 
+import os
 import uuid
 from contextlib import contextmanager
 from urllib.parse import urlsplit
@@ -127,6 +128,12 @@ def queries_sent(app):
     finally:
         for name, listener in listeners:
             event.remove(engine, name, listener)
+
+
+def pass_is_postgresql() -> bool:
+    """Whether this pass of the suite runs on PostgreSQL (DATABASE_URL names a server); else it
+    runs on SQLite."""
+    return os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql"))
 
 
 @contextmanager

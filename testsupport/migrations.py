@@ -31,7 +31,7 @@ from sqlalchemy.engine.interfaces import ReflectedColumn
 import scoring
 from extensions import db
 from testsupport.apps import app_on
-from testsupport.database import postgresql_database
+from testsupport.database import pass_is_postgresql, postgresql_database
 from testsupport.live_server import ROOT
 from testsupport.playing import game_page
 
@@ -65,12 +65,6 @@ def alembic_config() -> Config:
 def revisions() -> list[Script]:
     """Every migration, oldest first, as Alembic finds them in migrations/versions."""
     return list(reversed(list(ScriptDirectory.from_config(alembic_config()).walk_revisions())))
-
-
-def pass_is_postgresql() -> bool:
-    """Whether this pass of the suite runs on PostgreSQL (DATABASE_URL names a server); else it
-    runs on SQLite."""
-    return os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql"))
 
 
 @contextmanager

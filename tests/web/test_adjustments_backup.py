@@ -6,13 +6,14 @@ from __future__ import annotations
 import json
 
 from extensions import db
-from testsupport.apps import drop, fresh_app
 from testsupport.database import stored_game
 from testsupport.pages import Page, submit
 from testsupport.playing import EVEN, NAMES, enter, start_game
 
 
-def test_time_called_and_adjustments_come_back_from_a_backup(app, client, runner, tmp_path):
+def test_time_called_and_adjustments_come_back_from_a_backup(
+    app, client, runner, own_app, tmp_path
+):
     token = start_game(client, **NAMES)
     enter(client, token, **EVEN)
     enter(client, token, bids=EVEN["bids"])
@@ -32,13 +33,8 @@ def test_time_called_and_adjustments_come_back_from_a_backup(app, client, runner
     with app.app_context():
         db.session.remove()
         db.engine.dispose()
-    folder = tmp_path / "second"
-    folder.mkdir()
-    other = fresh_app(folder)
-    try:
-        done = other.test_cli_runner().invoke(args=["import-games", str(path)])
-        assert done.exit_code == 0, done.output
-        after = other.test_client().get(f"/v/{view}.json").get_json()
-        assert after == before
-    finally:
-        drop(other)
+    other = own_app()
+    done = other.test_cli_runner().invoke(args=["import-games", str(path)])
+    assert done.exit_code == 0, done.output
+    after = other.test_client().get(f"/v/{view}.json").get_json()
+    assert after == before

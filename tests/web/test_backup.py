@@ -11,7 +11,6 @@ import pytest
 
 from extensions import db
 from games.backup import VERSION
-from testsupport.apps import drop, fresh_app
 from testsupport.backups import answer, every_row, everything_answered, play_evening
 from testsupport.builders import TOURNAMENT_HANDS, hands_entered, tournament_in_round
 from testsupport.playing import enter, link_on, rematch, replace_link
@@ -21,25 +20,19 @@ from web.device import DEVICE_COOKIE
 
 
 @pytest.fixture
-def second_app(app, tmp_path):
+def second_app(app, own_app):
     """Makes the app a backup is imported into: on an empty database of its own (a SQLite file
-    in another folder, or, under DATABASE_URL, the same database with its tables made again once
+    in another folder, or, under DATABASE_URL, the same database with its tables emptied once
     the first app has let go of it). Call it after reading everything from the first app."""
-    made = []
 
     def make():
         """The second app, on its empty database."""
         with app.app_context():
             db.session.remove()
             db.engine.dispose()
-        folder = tmp_path / f"second-{len(made)}"
-        folder.mkdir()
-        made.append(fresh_app(folder))
-        return made[-1]
+        return own_app()
 
-    yield make
-    for other in made:
-        drop(other)
+    return make
 
 
 def exported(runner, path) -> dict:
