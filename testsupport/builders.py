@@ -104,15 +104,6 @@ def hands_entered(app, token: str, hands: Sequence[Hand]) -> None:
         db.session.remove()
 
 
-def enter_bids(token: str, bids: tuple[Any, ...]) -> None:
-    """Save the bids of the next hand alone (the hand is then in play), as the hand form does
-    when only bids are tapped. Needs an app context."""
-    scored = games.load(token)
-    seats = len(scored.state.rules.seats)
-    write = games.Write(str(scored.record.version), new_token())
-    games.enter_hand(scored, bids, (None,) * seats, (None, None), write)
-
-
 def start_game(
     *,
     rules: scoring.Rules,
@@ -207,7 +198,7 @@ def table_with_series(
                 rules=rules, players=players, device=phone, table_id=table_id, best_of=best_of
             ).record
             started.append(record.edit_token)
-            enter_bids(record.edit_token, in_play)
+            enter_hands(record.edit_token, [{"bids": in_play}])  # bids alone: in play
         db.session.remove()
     return BuiltTable(edit, view, tuple(started))
 
