@@ -39,6 +39,7 @@ from web import (
     tournaments,
     viewing,
 )
+from web.converters import BoundedIntegerConverter
 from web.language import LANGUAGES
 from web.logs import redact_handlers
 from web.polls import UnchangedPolls
@@ -71,6 +72,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
     app.url_map.converters["token"] = TokenConverter
+    app.url_map.converters["int"] = BoundedIntegerConverter  # every route's numbers bounded
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = instance_secret(Path(app.instance_path) / "secret_key")
     redact_handlers(app.logger)

@@ -43,6 +43,7 @@ BID_TEXT = {scoring.NIL: "nil", scoring.BLIND_NIL: "blind"}
 
 SLUG_LENGTH = 30  # per team name: keeps the whole file name well under common limits
 PARTNERS = " & "  # between the names of the players scored together, in a cell
+FORFEIT = "forfeit"  # the JSON's reason for a tournament's game its director awarded
 
 
 def side_names(game_model, rules: scoring.Rules) -> tuple[str, ...]:
@@ -153,8 +154,9 @@ def slug(text: str | None) -> str:
     return slug[:SLUG_LENGTH].rstrip("-")
 
 
-def game_json(game_model, state: scoring.Game) -> dict:
-    """The whole game as JSON-ready data: setup, every hand with its breakdown, and the standing.
+def game_json(game_model, state: scoring.Game, forfeit: int | None = None) -> dict:
+    """The whole game as JSON-ready data: setup, every hand with its breakdown, and the standing
+    (over, won by side `forfeit` with no next hand, once a tournament's director awarded it so).
 
     Holds no link token nor device id: the data is served to anyone with the view link.
     """
@@ -186,10 +188,10 @@ def game_json(game_model, state: scoring.Game) -> dict:
         ],
         "totals": list(state.totals),
         "bags": list(state.bags),
-        "status": _status(state),
-        "winner": state.winner,
-        "reason": state.reason,
-        "next": _next_json(state.next),
+        "status": _status(state) if forfeit is None else "over",
+        "winner": state.winner if forfeit is None else forfeit,
+        "reason": state.reason if forfeit is None else FORFEIT,
+        "next": _next_json(state.next) if forfeit is None else None,
     }
 
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint, false
+from sqlalchemy import JSON, ForeignKey, String, Text, UniqueConstraint, false
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 import scoring
@@ -94,6 +94,9 @@ class TournamentRecord(db.Model):  # type: ignore[name-defined]  # Flask-SQLAlch
     version: Mapped[int] = mapped_column(default=0)
     # The one-time token of the form that made it: that form sent again finds it.
     creation_nonce: Mapped[str | None] = mapped_column(String(TOKEN_LENGTH), unique=True)
+    # The one-time tokens of the director's recent changes, newest last: a form sent again is
+    # answered as done, never applied twice (`games.withdrawing.director_write`).
+    recent_nonces: Mapped[str] = mapped_column(Text, default="", server_default="")
 
     # Made with the tournament (a page reads them with a query of their own, not through these).
     teams: Mapped[list[TournamentTeamRecord]] = relationship(

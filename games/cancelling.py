@@ -12,8 +12,8 @@ from typing import Any
 from sqlalchemy import delete, select, update
 
 from extensions import db
-from games.rounds import RoundRefused, Standing, standing
-from games.tournaments import find_tournament
+from games.rounds import RoundRefused, Standing
+from games.withdrawing import director_write
 from models import GameRecord, HandRecord
 from tournament_records import RoundRecord, TournamentRecord
 
@@ -67,31 +67,51 @@ def still_untouched(round_id: int, game_ids: list[int]) -> bool:
     )
 
 
-def cancel_round(token: str, number: int, seen_version: int | None) -> TournamentRecord:
+def cancel_round(
+    token: str, number: int, seen_version: int | None, nonce: str | None
+) -> TournamentRecord:
     """Cancel round `number`, the latest, of the tournament behind director's link `token`:
-    delete it and its games in one transaction, bumping the tournament's version. A form from
-    a page shown before the tournament's version moved (the same form sent again, whose first
-    send moved it) is answered as done, with nothing more written. RoundRefused (`no_round`,
-    `hands_saved`) with nothing written; the tournament."""
-    record = find_tournament(token)
-    if seen_version is not None and seen_version != record.version:
-        return record
-    now = standing(record)
-    refusal = cancel_refusal(now, number)
-    if refusal is not None or now.current is None:
-        raise RoundRefused(refusal or "no_round")
-    round_id = now.current.record.id
-    game_ids = [table.scored.record.id for table in now.current.tables]
-    claimed = db.session.connection().execute(
-        update(TournamentRecord)
-        .where(TournamentRecord.id == record.id, TournamentRecord.version == record.version)
-        .values(version=TournamentRecord.version + 1)
-    )
-    if claimed.rowcount != 1:  # another send of the form cancelled it a moment before
-        db.session.rollback()
-        return record
+    delete it and its games in one transaction, bumping the tournament's version
+    (`director_write`: the same form sent again is answered as done). RoundRefused
+    (`no_round`, `hands_saved`, or for a form from a page shown before: see `stale_cancel`)
+    with nothing written; the tournament."""
+
+    def check(now: Standing) -> str | None:
+        """Why the round cannot be cancelled as the tournament stands, if it cannot."""
+        return stale_cancel(now, number, seen_version, cancel_refusal(now, number))
+
+    return director_write(token, nonce, check, delete_round)
+
+
+def stale_cancel(
+    now: Standing, number: int, seen_version: int | None, refusal: str | None
+) -> str | None:
+    """Why a cancel from a page that showed the tournament at version `seen_version` is
+    refused, given the `refusal` of the tournament as it is now: `cancelled` when that page's
+    round is gone, another form having cancelled it since; `changed` when the version moved
+    since, as a cancel does, for the round there may then be a pairing started again since
+    (which does not move the version) that its page never showed; else `refusal`."""
+    if seen_version is None or seen_version == now.record.version:
+        return refusal
+    current = now.current
+    if refusal == "no_round" and (current is None or current.record.number < number):
+        return "cancelled"
+    return refusal or "changed"
+
+
+def delete_round(now: Standing) -> None:
+    """Delete the round in play and its games, once the tournament is claimed; RoundRefused
+    (`hands_saved`), with nothing written, when a table saved something of it meanwhile."""
+    current = now.current
+    if current is None:  # `cancel_refusal` said there is one
+        raise RoundRefused("no_round")
+    round_id = current.record.id
+    game_ids = [table.scored.record.id for table in current.tables]
     # The games' rows are written before they are read again, so that a hand saved at a
-    # table meanwhile is either seen here or waits for this transaction and finds no game.
+    # table meanwhile is either seen here or waits for this transaction and finds no game;
+    # taken in rising order of id first, as every write to several games takes them.
+    taken = select(GameRecord.id).where(GameRecord.id.in_(game_ids)).order_by(GameRecord.id)
+    db.session.execute(taken.with_for_update()).all()
     db.session.execute(
         update(GameRecord)
         .where(GameRecord.id.in_(game_ids))
@@ -104,5 +124,3 @@ def cancel_round(token: str, number: int, seen_version: int | None) -> Tournamen
     # The round's table rows go with it (ON DELETE CASCADE), then the games, their hands none.
     db.session.execute(delete(RoundRecord).where(RoundRecord.id == round_id))
     db.session.execute(delete(GameRecord).where(GameRecord.id.in_(game_ids)))
-    db.session.commit()
-    return record

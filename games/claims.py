@@ -3,11 +3,13 @@
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import bindparam, select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm.attributes import set_committed_value
 
 import scoring
@@ -15,6 +17,13 @@ from extensions import db
 from games.reading import ScoredGame, replays
 from games.replays import Replays
 from models import GameRecord, StoredHand, TableRecord
+
+Written = TypeVar("Written")
+
+# What PostgreSQL says when it ends a transaction to let another go on: a deadlock, a
+# serialization failure (SQLSTATE codes).
+LOST_RACE = {"40P01", "40001"}
+log = logging.getLogger(__name__)
 
 # How many of a game's latest writes are recognised when their form comes again: more than the
 # saves a phone can have waiting to be sent (a dozen hands' worth).
@@ -80,7 +89,14 @@ def overtaken(record: GameRecord, write: Write) -> bool:
 def claim(record: GameRecord, write: Write, changed: dict[str, Any]) -> dict[str, Any]:
     """Claim the game for this write (its version moves on), setting the `changed` values of
     its row in the same statement; Conflict when another came first. Gives the values the claim
-    wrote in the game's row."""
+    wrote in the game's row.
+
+    The claim is the first statement of a write that locks anything (see `commit_with`): it
+    writes the row's `last_nonce`, one of its unique keys, so on PostgreSQL it locks the row
+    FOR UPDATE, which waits for the KEY SHARE lock that a row referring to the game (a hand, a
+    ruling) takes when it is written. Two writes that each wrote such a row before claiming
+    would wait on each other (a deadlock); claiming first, the second waits at its claim for
+    the first to commit and then finds the version moved: Conflict."""
     expected = record.version
     if overtaken(record, write):
         raise Conflict
@@ -106,7 +122,7 @@ def touch_later_games(game_id: int, table_ids: set[int]) -> None:
     the one it leaves or joins) and its rematches, one after another, wherever they are. Their
     own version stays, so their scorers' forms stay good.
 
-    Run by `commit` once the game itself is claimed, and the later games are locked in the
+    Run by `commit_with` once the game itself is claimed, and the later games are locked in the
     order of their ids: every write then takes its games' rows in rising order, so two
     corrections at one table may wait on each other but never deadlock (on PostgreSQL; SQLite
     has one writer at a time)."""
@@ -126,17 +142,35 @@ def touch_later_games(game_id: int, table_ids: set[int]) -> None:
 def commit(
     record: GameRecord, write: Write, ending_changed: bool = False, **changed: Any
 ) -> tuple[Any, ...]:
-    """Commit the pending changes as one write; Conflict, with nothing kept, if overtaken.
+    """Commit a write of the game's row alone (see `commit_with`); gives the key of the game's
+    replay as the write leaves it (see `Replays.key`)."""
+    return commit_with(record, write, lambda: None, ending_changed, **changed)[0]
+
+
+def commit_with(
+    record: GameRecord,
+    write: Write,
+    writes: Callable[[], Written],
+    ending_changed: bool = False,
+    **changed: Any,
+) -> tuple[tuple[Any, ...], Written]:
+    """Commit a write to the game as one transaction: first its claim (`claim`: the game's
+    row locked, its version moved), then `writes`, the write's other statements (a hand's row,
+    a ruling's), then the commit; Conflict, with nothing kept, if overtaken. Every write to a
+    game goes through here, so each takes the game's row before any other (see `claim`), and
+    the later games of its series after it, in the order of their ids (`touch_later_games`).
+
     `ending_changed` says the write may change how the game ended, or whether it did, which
-    the later games of its series show (`touch_later_games`); `changed` names any other value
-    the write sets in the game's row, written with its claim. Once committed, the record holds
-    the row's new values, so that it is shown without reading the row again; gives the key of
-    the game's replay as the write leaves it (see `Replays.key`)."""
+    the later games of its series show; `changed` names any other value the write sets in the
+    game's row, written with its claim. Once committed, the record holds the row's new values,
+    so that it is shown without reading the row again. Gives the key of the game's replay as
+    the write leaves it (see `Replays.key`), and what `writes` gave."""
     try:
         claimed = claim(record, write, changed)
         if ending_changed:  # the table it was at, and any it moves to
             at = (record.table_id, changed.get("table_id"))
             touch_later_games(record.id, {table for table in at if table is not None})
+        written = writes()
         # Off the session, the record keeps the values it was read with: the commit would
         # expire them, and whatever showed it next would read the row again.
         db.session.expunge(record)
@@ -144,17 +178,37 @@ def commit(
     except (Conflict, IntegrityError) as error:
         db.session.rollback()
         raise Conflict from error
+    except OperationalError as error:
+        db.session.rollback()
+        if lost_race(error):  # the lock order above should keep this from happening
+            log.warning("write to game %s ended by the database to let another go on", record.id)
+            raise Conflict from error
+        raise
+    except Exception:  # a refusal `writes` found under the claim: nothing of it is kept
+        db.session.rollback()
+        raise
     for name, value in (claimed | changed).items():
         set_committed_value(record, name, value)
-    return Replays.key(record)
+    return Replays.key(record), written
+
+
+def lost_race(error: OperationalError) -> bool:
+    """Whether the database ended the write's transaction to let another write go on (a
+    deadlock, a serialization failure): another write came first, as with a Conflict."""
+    return getattr(error.orig, "sqlstate", None) in LOST_RACE
 
 
 def commit_and_keep(
-    scored: ScoredGame, write: Write, hands: tuple[StoredHand, ...], state: scoring.Game
+    scored: ScoredGame,
+    write: Write,
+    store: Callable[[], tuple[StoredHand, ...]],
+    state: scoring.Game,
 ) -> ScoredGame:
-    """Commit a hand's write (see `commit`) and keep the game's replay as the write leaves it,
-    for the pages that show this version next; the game as written, which the answer to the
-    write shows without reading anything again."""
+    """Commit a hand's write (see `commit_with`: `store` writes the hand after the claim and
+    gives the game's hands as the write leaves them) and keep the game's replay as the write
+    leaves it, for the pages that show this version next; the game as written, which the
+    answer to the write shows without reading anything again."""
     ending_changed = scored.state.over or state.over  # how it ended, or whether it did
-    replays().keep(commit(scored.record, write, ending_changed), (hands, state))
+    key, hands = commit_with(scored.record, write, store, ending_changed)
+    replays().keep(key, (hands, state))
     return replace(scored, hands=hands, state=state)

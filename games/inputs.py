@@ -1,6 +1,6 @@
 """Writing a game's two inputs besides its hands: time called (and taken back) and the
 adjustments recorded after hands. Each is stored in the game's row with its claim
-(games.claims.commit), after the engine replayed the game with it, or refused whole."""
+(games.claims.commit_with), after the engine replayed the game with it, or refused whole."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from collections.abc import Callable
 from dataclasses import asdict, replace
 
 import scoring
-from games.claims import Write, commit
+from games.claims import Write, commit_with
 from games.reading import ScoredGame, recorded_adjustments, replay_with, replays
-from games.writing import HandRefused
+from games.writing import HandRefused, under_claim
 
 # A write of one of the game's inputs that needs nothing but the game and the form's write.
 InputWrite = Callable[[ScoredGame, Write], ScoredGame]
@@ -29,7 +29,7 @@ def call_time(scored: ScoredGame, write: Write) -> ScoredGame:
 
 def resume(scored: ScoredGame, write: Write) -> ScoredGame:
     """Take time called back: the game plays on to its other ends. HandRefused if time was not
-    called, Conflict when another write came first."""
+    called, RoundEnded in a round that has ended, Conflict when another write came first."""
     if scored.state.time_called_after is None:
         raise HandRefused((scoring.Problem("time_not_called"),))
     if scored.state.over and scored.state.reason != scoring.TIME:
@@ -77,12 +77,15 @@ def _replayed(
 
 def _store(scored: ScoredGame, write: Write, state: scoring.Game) -> ScoredGame:
     """Commit the game's row with the inputs `state` was replayed with, and keep the replay
-    for the pages that show this version next; the game as written."""
+    for the pages that show this version next; the game as written. RoundEnded when it would
+    put a game of a round that has ended back in play (time taken back, an adjustment that
+    undoes its ending)."""
     inputs = {
         "time_called_after": state.time_called_after,
         "adjustments": [asdict(a) for a in state.recorded],
     }
     ending_changed = scored.state.over or state.over
-    key = commit(scored.record, write, ending_changed, **inputs)
+    checked = under_claim(scored, state, lambda: None)
+    key = commit_with(scored.record, write, checked, ending_changed, **inputs)[0]
     replays().keep(key, (scored.hands, state))
     return replace(scored, state=state)

@@ -9,13 +9,11 @@ Kept beside `games.rounds`, whose standing it reads, as `games.withdrawing` is.
 
 from __future__ import annotations
 
-from sqlalchemy.exc import IntegrityError
-
 import scoring
 from extensions import db
-from games.rounds import RoundRefused, Standing, standing
-from games.tournaments import Entrant, find_tournament, tournament_tables
-from games.withdrawing import claim_between_rounds
+from games.rounds import Standing
+from games.tournaments import Entrant, tournament_tables
+from games.withdrawing import director_write
 from tournament_records import (
     MOST_TEAMS,
     Format,
@@ -49,41 +47,38 @@ def name_taken(now: Standing, name: str) -> bool:
     return any(scoring.name_key(team.name) == key for team in now.teams)
 
 
-def add_team(token: str, team: Entrant, seen_version: int | None) -> TournamentRecord:
+def add_team(token: str, team: Entrant, nonce: str | None) -> TournamentRecord:
     """Add `team` to the tournament behind director's link `token` between rounds, with the
     next entry number and the rounds played so far, and the table links the next round then
-    needs, bumping the tournament's version, in one transaction. A form from a page shown
-    before the version moved (the same form sent again) is answered as done, with nothing
-    more written. RoundRefused (see `late_refusal`, and `name_taken`) with nothing written."""
-    record = find_tournament(token)
-    if seen_version is not None and seen_version != record.version:
-        return record
-    now = standing(record)
-    refusal = late_refusal(now)
-    if refusal is None and name_taken(now, team.name):
-        refusal = "name_taken"
-    if refusal is not None:
-        raise RoundRefused(refusal)
-    if not claim_between_rounds(record, now):
-        return record
-    db.session.add(
-        TournamentTeamRecord(
-            tournament_id=record.id,
-            entry=len(now.teams) + 1,
-            name=team.name,
-            player_0=team.players[0],
-            player_1=team.players[1],
-            joined_after=len(now.rounds),
+    needs, bumping the tournament's version, in one transaction (`director_write`: the same
+    form sent again is answered as done). RoundRefused (see `late_refusal`, and `name_taken`)
+    with nothing written."""
+
+    def check(now: Standing) -> str | None:
+        """Why the team cannot join the tournament as it stands, if it cannot."""
+        refusal = late_refusal(now)
+        if refusal is None and name_taken(now, team.name):
+            return "name_taken"
+        return refusal
+
+    def write(now: Standing) -> None:
+        """The team's row, and the tables the teams playing then need."""
+        record = now.record
+        db.session.add(
+            TournamentTeamRecord(
+                tournament_id=record.id,
+                entry=len(now.teams) + 1,
+                name=team.name,
+                player_0=team.players[0],
+                player_1=team.players[1],
+                joined_after=len(now.rounds),
+            )
         )
-    )
-    playing = 1 + sum(1 for kept in now.teams if kept.withdrawn_after is None)
-    have = len(tournament_tables(record))
-    db.session.add_all(
-        TournamentTableRecord(tournament_id=record.id, number=number)
-        for number in range(have + 1, table_count(playing) + 1)
-    )
-    try:
-        db.session.commit()
-    except IntegrityError:  # both sends of one form at once: the first one added the team
-        db.session.rollback()
-    return record
+        playing = 1 + sum(1 for kept in now.teams if kept.withdrawn_after is None)
+        have = len(tournament_tables(record))
+        db.session.add_all(
+            TournamentTableRecord(tournament_id=record.id, number=number)
+            for number in range(have + 1, table_count(playing) + 1)
+        )
+
+    return director_write(token, nonce, check, write)

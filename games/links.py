@@ -10,7 +10,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import QueryableAttribute
 
 from extensions import db
-from games.reading import GameNotFound, find
+from games.reading import GameNotFound, LinkReplaced, find
 from models import GameRecord, ReplacedLink, ReplacedTableLink, TableRecord, new_token, token_hash
 from tournament_records import ReplacedTournamentLink, TournamentRecord
 
@@ -86,15 +86,21 @@ def replace_link(
     link (`which`), at the asking of phone `device` (None when unknown); the edit token to go
     on with. The old link stops working at once and answers "replaced" from then on.
 
-    The same form sent again (a second tap on a slow network) changes nothing more and is
-    answered as the first was; no other form can learn the new link from the old one.
+    The link is checked first: a replaced one answers "replaced" to every form, one sent
+    before included, with one exception: the very form that replaced it (its one-time token),
+    sent again while nothing replaced a link of the record since, is answered as the first
+    send was (a second tap on a slow network). The same form sent again changes nothing more.
     """
+    try:
+        record = owners.find(token)
+    except LinkReplaced:
+        again = replaced_by(token, nonce, owners) if which == "edit" else None
+        if again is None:
+            raise
+        return current_edit_token(again, owners)
+    if nonce and db.session.scalar(select(owners.owner()).where(owners.replaced.by_nonce == nonce)):
+        return token  # this form's change is made already, and left this link as it was
     record_type, replaced_type = owners.record, owners.replaced
-    if nonce:
-        done = db.session.scalar(select(owners.owner()).where(replaced_type.by_nonce == nonce))
-        if done is not None:
-            return current_edit_token(done, owners)
-    record = owners.find(token)
     fresh = new_token()
     column = record_type.view_token if which == "view" else record_type.edit_token
     changes: dict[object, object] = {column: fresh, record_type.version: record_type.version + 1}
@@ -103,14 +109,16 @@ def replace_link(
         changes |= owners.edit_replaced(device)
     old = record.view_token if which == "view" else record.edit_token
     kept = {"token_hash": token_hash(old), owners.owner().key: record.id, "by_nonce": nonce}
-    db.session.add(replaced_type(**kept))
     try:
-        db.session.execute(  # the old link's row is written first, and may be taken already
+        # The record's row first, as every write to it takes it: the old link's row, which
+        # may be taken already, refers to it, and would otherwise lock it for sharing first.
+        db.session.execute(
             update(record_type)
             .where(record_type.id == record.id)
             .values(changes)
             .execution_options(synchronize_session=False)
         )
+        db.session.add(replaced_type(**kept))
         db.session.commit()
     except IntegrityError:  # both sends of one form, or two forms, arrived at once
         db.session.rollback()
@@ -119,6 +127,31 @@ def replace_link(
             raise
         return replace_link(token, which, nonce, owners, device)  # the first send counts
     return fresh if which == "edit" else token
+
+
+def replaced_by(token: str, nonce: str | None, owners: LinkOwners = GAME_LINKS) -> int | None:
+    """The record whose replaced link `token` this form (one-time token `nonce`) replaced,
+    while that is the last link of the record replaced; None otherwise: another form, or a
+    link replaced since, whose new link the sender may not learn."""
+    if not nonce:
+        return None
+    replaced, owner = owners.replaced, owners.owner()
+    mine = (
+        select(owner, replaced.replaced_at)
+        .where(replaced.token_hash == token_hash(token), replaced.by_nonce == nonce)
+        .subquery()
+    )
+    later = (  # a tie of the clocks counts as later: the sender learns nothing then
+        select(replaced.token_hash)
+        .where(
+            owner == mine.c[owner.key],
+            replaced.replaced_at >= mine.c.replaced_at,
+            replaced.token_hash != token_hash(token),
+        )
+        .exists()
+    )
+    found = db.session.scalar(select(mine.c[owner.key]).where(~later))
+    return None if found is None else int(found)
 
 
 def current_edit_token(record_id: int, owners: LinkOwners = GAME_LINKS) -> str:

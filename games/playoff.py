@@ -16,8 +16,7 @@ from typing import Any
 import scoring
 import tournament
 from games.rounds import RoundRefused, Standing, standing
-from games.starting import round_started_by, start_once
-from games.tournaments import find_tournament
+from games.starting import held, start_once, started_here
 from tournament_records import TournamentRecord
 
 # What the start form's length means: the rounds' rules, or every game to the target.
@@ -62,9 +61,9 @@ def start_playoff(token: str, size: int, length: str, nonce: str | None) -> Tour
     the top `size` teams, each game with the rules its `length` says, in one transaction. The
     same form sent again answers as done. RoundRefused with nothing written (`start_refusal`,
     `first_stage`); the tournament."""
-    if round_started_by(nonce) is not None:
-        return find_tournament(token)
-    record = find_tournament(token)
+    record = held(token)
+    if started_here(record, nonce):
+        return record
     now = standing(record)
     refusal = start_refusal(now)
     if refusal is not None:
@@ -78,9 +77,9 @@ def start_stage(token: str, nonce: str | None) -> TournamentRecord:
     """Start the playoff's next stage (the semi-finals, the final) from the last one's winners,
     the first stage's rules again, in one transaction. The same form sent again answers as
     done. RoundRefused with nothing written (`games.brackets.Bracket.refusal`)."""
-    if round_started_by(nonce) is not None:
-        return find_tournament(token)
-    record = find_tournament(token)
+    record = held(token)
+    if started_here(record, nonce):
+        return record
     now = standing(record)
     refusal = now.playoff.refusal()
     if refusal is not None:

@@ -20,12 +20,12 @@ from sqlalchemy import select, update
 
 import scoring
 from extensions import db
-from games.claims import Write, commit
+from games.claims import Write, commit_with
 from games.inputs import add_adjustment
 from games.reading import ScoredGame, scored_games
 from games.rounds import RoundRefused
 from games.tournaments import find_tournament
-from games.writing import Bids, Tricks, edit_hand, undo_last
+from games.writing import Bids, Tricks, edit_hand, keep_ended, undo_last
 from models import GameRecord
 from ruling_records import (
     ADJUSTMENT,
@@ -101,7 +101,10 @@ def _logged(ruled: RuledGame, kind: str, write: Callable[[], Written], **named: 
     )
     db.session.add(ruling)
     try:
-        return write()
+        # The row is written by the commit, after the game's claim: written before, its
+        # reference to the game would lock the game's row first (see games.claims.claim).
+        with db.session.no_autoflush:
+            return write()
     except BaseException:
         if ruling in db.session:  # still pending: the write was refused before its commit
             db.session.expunge(ruling)
@@ -127,27 +130,36 @@ def award(ruled: RuledGame, side: int, write: Write) -> None:
 
 def withdraw_forfeit(ruled: RuledGame, write: Write) -> None:
     """Withdraw the game's forfeit: its hands decide it again, as they stand. RoundRefused
-    (`not_forfeited`) when it has none; Conflict when overtaken."""
+    (`not_forfeited`) when it has none; RoundEnded when its hands do not end it and its round
+    has ended (the forfeit would no longer count); Conflict when overtaken."""
     if ruled.scored.forfeit is None:
         raise RoundRefused("not_forfeited")
     _logged(ruled, FORFEIT_WITHDRAWN, lambda: _set_forfeit(ruled, None, write))
 
 
 def _set_forfeit(ruled: RuledGame, side: int | None, write: Write) -> None:
-    """Store the forfeit (or none) on the tournament's game and claim the game for it: its
+    """Claim the game for the forfeit (or none) and store it on the tournament's game: its
     version moves, so every page of it and every form shown before see the change."""
-    db.session.execute(
-        update(RoundGameRecord)
-        .where(RoundGameRecord.id == ruled.link.id)
-        .values(forfeit_to=side)
-        .execution_options(synchronize_session=False)
-    )
-    commit(ruled.scored.record, write, ending_changed=True)
+
+    def store() -> None:
+        """Store the forfeit, once the game is claimed; one withdrawn (None) only while the
+        game's round stands as it is or its hands end the game (games.writing.keep_ended)."""
+        if side is None:
+            keep_ended(ruled.scored, ruled.scored.state, "forfeit")
+        db.session.execute(
+            update(RoundGameRecord)
+            .where(RoundGameRecord.id == ruled.link.id)
+            .values(forfeit_to=side)
+            .execution_options(synchronize_session=False)
+        )
+
+    commit_with(ruled.scored.record, write, store, ending_changed=True)
 
 
 def undo(ruled: RuledGame, write: Write) -> None:
     """Undo the game's latest hand (played, or the bids in play), as its scorer can.
-    RoundRefused (`forfeited`, `no_hand`); Conflict when overtaken."""
+    RoundRefused (`forfeited`, `no_hand`), RoundEnded (games.writing.undo_last); Conflict
+    when overtaken."""
     _not_forfeited(ruled)
     if not ruled.scored.hands:
         raise RoundRefused("no_hand")

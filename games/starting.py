@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 
 import tournament
@@ -35,16 +35,48 @@ def round_started_by(nonce: str | None) -> RoundRecord | None:
     return db.session.scalar(select(RoundRecord).where(RoundRecord.start_nonce == nonce))
 
 
+def held(token: str) -> TournamentRecord:
+    """The tournament behind director's link `token` (find_tournament), its row taken and then
+    its games' rows, in rising order of id, before anything of its standing is read: a write
+    to one of its games that came first (an undo, a correction, a forfeit withdrawn) is seen
+    as it left the game, and one that comes after waits, then finds the round ended
+    (games.writing.keep_ended). On SQLite the first write takes the one write lock to the
+    same end."""
+    record = find_tournament(token)
+    db.session.execute(  # a write that changes nothing, for its lock
+        update(TournamentRecord)
+        .where(TournamentRecord.id == record.id)
+        .values(version=TournamentRecord.version)
+        .execution_options(synchronize_session=False)
+    )
+    games = (
+        select(GameRecord.id)
+        .join(RoundGameRecord, RoundGameRecord.game_id == GameRecord.id)
+        .join(RoundRecord, RoundRecord.id == RoundGameRecord.round_id)
+        .where(RoundRecord.tournament_id == record.id)
+        .order_by(GameRecord.id)
+        .with_for_update(of=GameRecord)
+    )
+    db.session.execute(games).all()
+    return record
+
+
+def started_here(record: TournamentRecord, nonce: str | None) -> bool:
+    """Whether a start form with this one-time token already started a round (or a playoff's
+    stage) of this tournament: the same form sent again."""
+    again = round_started_by(nonce)
+    return again is not None and again.tournament_id == record.id
+
+
 def start_round(token: str, nonce: str | None) -> TournamentRecord:
     """Pair and start the next round of the tournament behind director's link `token`: one
     game per table, each with the tournament's rules, its North–South team at seats 0 and 2
     and North dealing first, all stored in one transaction. The same form sent again answers
     with the round it started. RoundRefused while a game of the last round is in play or when
     no round is left, with nothing written; the tournament."""
-    again = round_started_by(nonce)
-    if again is not None:
-        return db.session.get_one(TournamentRecord, again.tournament_id)
-    record = find_tournament(token)
+    record = held(token)  # the link first: a replaced one answers so, to any form
+    if started_here(record, nonce):
+        return record
     now = standing(record)
     pairing = now.next_pairing()
     if pairing is None:

@@ -12,7 +12,8 @@ from __future__ import annotations
 from sqlalchemy import exists, select, update
 
 from extensions import db
-from games.tournaments import find_tournament
+from games.rounds import Standing
+from games.withdrawing import director_write
 from models import GameRecord, HandRecord
 from tournament_records import (
     RoundGameRecord,
@@ -43,17 +44,38 @@ def find_team(record: TournamentRecord, entry: int) -> TournamentTeamRecord:
     return team
 
 
-def swap_player(token: str, entry: int, partner: int, name: str) -> TournamentRecord:
+def swap_player(
+    token: str, entry: int, partner: int, name: str, shown: str | None, nonce: str | None
+) -> TournamentRecord:
     """Name `name` as player `partner` (0 or 1) of team `entry` of the tournament behind
     director's link `token`, in one transaction: the team, and its game of the latest round
-    while no hand of it is saved, both versions moved. The same name sent again writes
-    nothing. TeamNotFound for a team the tournament does not have; the tournament."""
-    record = find_tournament(token)
-    team = find_team(record, entry)
-    column = f"player_{partner}"
-    if getattr(team, column) == name:  # the same form sent again: done already
-        return record
-    setattr(team, column, name)
+    while no hand of it is saved, both versions moved (`director_write`: the same form sent
+    again is answered as done). RoundRefused (`replaced`), with nothing written, when the
+    player the form's page showed leaving (`shown`, None when it did not say) was replaced by
+    another since; the same substitute named again writes nothing more. The tournament."""
+
+    def there(now: Standing) -> str:
+        """Who plays in the team's place `partner` as it stands."""
+        return now.team(entry).players[partner]
+
+    def check(now: Standing) -> str | None:
+        """Why the swap cannot be made on the team as it stands, if it cannot."""
+        return "replaced" if shown is not None and there(now) != shown else None
+
+    def write(now: Standing) -> None:
+        """The team's player, and the game it plays in the round in play if not begun."""
+        team = now.team(entry)
+        setattr(team, f"player_{partner}", name)
+        seat_in_play(now.record, team, partner, name)
+
+    return director_write(token, nonce, check, write, made=lambda now: there(now) == name)
+
+
+def seat_in_play(
+    record: TournamentRecord, team: TournamentTeamRecord, partner: int, name: str
+) -> None:
+    """Name `name` as player `partner` of `team` in its game of the tournament's latest
+    round, while no hand of that game is saved."""
     latest = (
         select(RoundGameRecord)
         .join(RoundRecord, RoundRecord.id == RoundGameRecord.round_id)
@@ -67,20 +89,17 @@ def swap_player(token: str, entry: int, partner: int, name: str) -> TournamentRe
         )
     )
     last_round = db.session.scalar(latest.with_only_columns(RoundGameRecord.round_id))
-    if playing is not None and playing.round_id == last_round:
-        side = 0 if playing.north_south_id == team.id else 1
-        # One statement, so a hand saved at the table meanwhile either comes first and the
-        # game keeps who played, or waits for this one and is played by the substitute.
-        db.session.execute(
-            update(GameRecord)
-            .where(
-                GameRecord.id == playing.game_id,
-                ~exists().where(HandRecord.game_id == playing.game_id),
-            )
-            .values({f"player_{seat(side, partner)}": name, "version": GameRecord.version + 1})
-            .execution_options(synchronize_session=False)
+    if playing is None or playing.round_id != last_round:
+        return
+    side = 0 if playing.north_south_id == team.id else 1
+    # One statement, so a hand saved at the table meanwhile either comes first and the game
+    # keeps who played, or waits for this one and is played by the substitute.
+    db.session.execute(
+        update(GameRecord)
+        .where(
+            GameRecord.id == playing.game_id,
+            ~exists().where(HandRecord.game_id == playing.game_id),
         )
-    # The watch page's tag names the tournament's version: its teams show the new name.
-    record.version = TournamentRecord.version + 1
-    db.session.commit()
-    return record
+        .values({f"player_{seat(side, partner)}": name, "version": GameRecord.version + 1})
+        .execution_options(synchronize_session=False)
+    )

@@ -13,14 +13,16 @@ from sqlalchemy.orm import InstrumentedAttribute, QueryableAttribute
 import scoring
 from extensions import db
 from games.creating import create_once
-from games.links import LinkRecord, current_edit_token, replace_link
+from games.links import LinkRecord, replace_link
 from games.reading import LinkReplaced
-from models import new_token, token_hash
+from models import GameRecord, ReplacedLink, new_token, token_hash
 from tournament_records import (
     FEWEST_TEAMS,
     MOST_TEAMS,
     Format,
     ReplacedTournamentLink,
+    RoundGameRecord,
+    RoundRecord,
     TournamentRecord,
     TournamentTableRecord,
     TournamentTeamRecord,
@@ -232,18 +234,16 @@ def replace_tournament_link(
 
 def replace_table_link(token: str, number: int, nonce: str | None) -> str:
     """Give table `number` of the tournament behind director's link `token` a new scorer's
-    link (its card is printed again); the old one answers "replaced" from then on. The same
-    form sent again changes nothing more. The director's token to go on with;
+    link (its card is printed again), and every game played at that table a new edit link (the
+    new card leads to the one in play): whoever holds the old card, or a game's page opened
+    from it, is answered "replaced" from then on. The director's link is checked first; the
+    same form sent again changes nothing more. The director's token to go on with;
     TableLinkNotFound for a table the tournament does not have."""
-    if nonce:
-        done = db.session.scalar(
-            select(ReplacedTournamentLink.tournament_id).where(
-                ReplacedTournamentLink.by_nonce == nonce
-            )
-        )
-        if done is not None:
-            return current_edit_token(done, TOURNAMENT_LINKS)
     tournament = find_tournament(token)
+    if nonce and db.session.scalar(
+        select(ReplacedTournamentLink.tournament_id).where(ReplacedTournamentLink.by_nonce == nonce)
+    ):
+        return token  # this form's change is made already
     # A number no tournament's table has is not asked of the database, whose integers it may
     # not fit.
     if not 1 <= number <= table_count(MOST_TEAMS):
@@ -261,18 +261,20 @@ def replace_table_link(token: str, number: int, nonce: str | None) -> str:
     )
     db.session.add(kept)
     try:  # the old link's row is written first, and may be taken already
-        db.session.execute(
-            update(TournamentTableRecord)
-            .where(TournamentTableRecord.id == table.id)
-            .values(token=new_token())
-            .execution_options(synchronize_session=False)
-        )
+        # The tournament's row before its games' rows, as every write to both takes them.
         db.session.execute(
             update(TournamentRecord)
             .where(TournamentRecord.id == tournament.id)
             .values(version=TournamentRecord.version + 1)
             .execution_options(synchronize_session=False)
         )
+        db.session.execute(
+            update(TournamentTableRecord)
+            .where(TournamentTableRecord.id == table.id)
+            .values(token=new_token())
+            .execution_options(synchronize_session=False)
+        )
+        replace_game_links(tournament.id, number)
         db.session.commit()
     except IntegrityError:  # both sends of one form, or two forms, arrived at once
         db.session.rollback()
@@ -280,3 +282,25 @@ def replace_table_link(token: str, number: int, nonce: str | None) -> str:
             raise
         return replace_table_link(token, number, nonce)  # the first send counts
     return token
+
+
+def replace_game_links(tournament_id: int, number: int) -> None:
+    """Give every game of the tournament played at table `number` a new edit link, keeping
+    the old one as replaced (a phone that opened the table's old card holds it); their rows
+    are taken in rising order of id, as every write to several games takes them."""
+    at_table = (
+        select(GameRecord.id, GameRecord.edit_token)
+        .join(RoundGameRecord, RoundGameRecord.game_id == GameRecord.id)
+        .join(RoundRecord, RoundRecord.id == RoundGameRecord.round_id)
+        .where(RoundRecord.tournament_id == tournament_id, RoundGameRecord.table == number)
+        .order_by(GameRecord.id)
+        .with_for_update(of=GameRecord)
+    )
+    for game_id, edit_token in db.session.execute(at_table).all():
+        db.session.add(ReplacedLink(token_hash=token_hash(edit_token), game_id=game_id))
+        db.session.execute(
+            update(GameRecord)
+            .where(GameRecord.id == game_id)
+            .values(edit_token=new_token(), version=GameRecord.version + 1)
+            .execution_options(synchronize_session=False)
+        )

@@ -2,15 +2,21 @@
 standings, it is paired no more (a Swiss pairs the teams left, `tournament.swiss`; King's
 table moves the teams below it up a place, `tournament.kings_table`).
 
-Kept beside `games.rounds`, whose standing it reads, as `games.cancelling` is.
+Kept beside `games.rounds`, whose standing it reads, as `games.cancelling` is; with the claim
+every change of the director's stands on (`director_write`): done once, whatever the network
+repeats (the form's one-time token), and checked against the tournament as the changes sent
+before it left it, never dropped because its page was older.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from sqlalchemy import func, select, update
 
 import tournament
 from extensions import db
+from games.claims import among_recent, remembered
 from games.rounds import RoundRefused, Standing, standing
 from games.tournaments import find_tournament
 from tournament_records import Format, RoundRecord, TournamentRecord, TournamentTeamRecord
@@ -18,13 +24,13 @@ from tournament_records import Format, RoundRecord, TournamentRecord, Tournament
 
 def withdraw_refusal(now: Standing, entry: int) -> str | None:
     """Why team `entry` cannot withdraw now, as a `RoundRefused` code: `no_team` (no such
-    team, or it withdrew already), `in_play` (a game of the round is still being played),
-    `playoff` (the playoff has started), `too_few` (fewer than two teams would be left to
-    pair) or `empty_round` (a round robin's schedule would be left with a round of no game:
+    team), `withdrawn` (it withdrew already), `in_play` (a game of the round is still being
+    played), `playoff` (the playoff has started), `too_few` (fewer than two teams would be left
+    to pair) or `empty_round` (a round robin's schedule would be left with a round of no game:
     its later opponents have a bye each, `tournament.round_robin`); None if it can."""
     active = [team.entry for team in now.teams if team.withdrawn_after is None]
     if entry not in active:
-        return "no_team"
+        return "withdrawn" if any(team.entry == entry for team in now.teams) else "no_team"
     if now.current is not None and not now.current.over:
         return "in_play"
     if now.playoff.stages:
@@ -47,51 +53,98 @@ def empty_round_left(now: Standing, entry: int) -> bool:
     )
 
 
-def withdraw_team(token: str, entry: int, seen_version: int | None) -> TournamentRecord:
+def withdraw_team(token: str, entry: int, nonce: str | None) -> TournamentRecord:
     """Withdraw team `entry` of the tournament behind director's link `token` between rounds:
-    note how many rounds were played, bumping the tournament's version. A form from a page
-    shown before the version moved (the same form sent again) is answered as done, with
-    nothing more written. RoundRefused (see `withdraw_refusal`) with nothing written."""
-    record = find_tournament(token)
-    if seen_version is not None and seen_version != record.version:
-        return record
-    now = standing(record)
-    refusal = withdraw_refusal(now, entry)
-    if refusal is not None:
-        raise RoundRefused(refusal)
-    if not claim_between_rounds(record, now):
-        return record
-    db.session.execute(
-        update(TournamentTeamRecord)
-        .where(TournamentTeamRecord.id == now.team(entry).id)
-        .values(withdrawn_after=len(now.rounds))
-        .execution_options(synchronize_session=False)
-    )
-    db.session.commit()
-    return record
+    note how many rounds were played, bumping the tournament's version (`director_write`: the
+    same form sent again is answered as done). RoundRefused (see `withdraw_refusal`) with
+    nothing written."""
+
+    def write(now: Standing) -> None:
+        """Note the rounds played on the team's row."""
+        db.session.execute(
+            update(TournamentTeamRecord)
+            .where(TournamentTeamRecord.id == now.team(entry).id)
+            .values(withdrawn_after=len(now.rounds))
+            .execution_options(synchronize_session=False)
+        )
+
+    return director_write(token, nonce, lambda now: withdraw_refusal(now, entry), write)
 
 
-def claim_between_rounds(record: TournamentRecord, now: Standing) -> bool:
-    """Move the tournament's version on for a change between rounds (a team withdrawn or
-    added), as the first step of its transaction: False, with nothing written, when another
-    form moved it a moment before (this one is then answered as done); RoundRefused
-    (`in_play`) when a round started since `now` was read, which would make the change one
-    mid-round."""
+# How many times a director's change is checked and claimed again when other changes came
+# first: each of them was applied, so this is more than the changes of a tournament a room of
+# phones can send at the same moment.
+CLAIM_TRIES = 64
+
+
+def director_write(
+    token: str,
+    nonce: str | None,
+    check: Callable[[Standing], str | None],
+    write: Callable[[Standing], None],
+    made: Callable[[Standing], bool] = lambda now: False,
+) -> TournamentRecord:
+    """Make one change of the director's to the tournament behind director's link `token`,
+    once: a form whose one-time token `nonce` the tournament remembers, or whose change the
+    tournament has already (`made`), is answered as done, with nothing written. Otherwise the
+    change is checked (`check`: a RoundRefused code, or None) against the tournament as it
+    stands, the tournament claimed (`claim`) and the change written (`write`) and committed in
+    one transaction. When another change came first, all is read, checked and claimed again, so
+    a form from a page shown before is applied to the tournament as it is, or refused: never
+    dropped. RoundRefused with nothing written (`busy` when other changes kept coming first);
+    the tournament."""
+    for _ in range(CLAIM_TRIES):
+        record = find_tournament(token)
+        if sent_before(record, nonce):
+            return record
+        now = standing(record)
+        if made(now):
+            return record
+        refusal = check(now)
+        if refusal is not None:
+            raise RoundRefused(refusal)
+        if claim(record, now, nonce):
+            try:
+                write(now)
+                db.session.commit()
+            except BaseException:  # a refusal found once claimed: nothing of it is kept
+                db.session.rollback()
+                raise
+            return record
+    raise RoundRefused("busy")
+
+
+def sent_before(record: TournamentRecord, nonce: str | None) -> bool:
+    """Whether the director's form of this one-time token made its change already (the
+    tournament remembers its recent ones)."""
+    return among_recent(nonce, None, record.recent_nonces)
+
+
+def claim(record: TournamentRecord, now: Standing, nonce: str | None) -> bool:
+    """Move the tournament's version on for a change of the director's, remembering the form's
+    one-time token, as the first step of its transaction: False, with nothing written, when
+    another change came first since `now` was read (one moved the version, or a round or a
+    playoff's stage started, which does not move it); then the change is to be checked again."""
     claimed = db.session.connection().execute(
         update(TournamentRecord)
         .where(TournamentRecord.id == record.id, TournamentRecord.version == record.version)
-        .values(version=TournamentRecord.version + 1)
-    )
-    if claimed.rowcount != 1:
-        db.session.rollback()
-        return False
-    # Starting a round does not move the version, so the rounds are counted again.
-    rounds_now = db.session.scalar(
-        select(func.count(RoundRecord.id)).where(
-            RoundRecord.tournament_id == record.id, RoundRecord.playoff.is_(False)
+        .values(
+            version=TournamentRecord.version + 1,
+            recent_nonces=remembered(record.recent_nonces, nonce),
         )
     )
-    if rounds_now != len(now.rounds):
+    # Starting a round does not move the version, so the rounds are counted again.
+    started = len(now.rounds) + len(now.playoff.stages)
+    if claimed.rowcount != 1 or rounds_now(record) != started:
         db.session.rollback()
-        raise RoundRefused("in_play")
+        return False
     return True
+
+
+def rounds_now(record: TournamentRecord) -> int:
+    """How many rounds the tournament has, its playoff's stages with them, as the database
+    holds it now."""
+    counted = db.session.scalar(
+        select(func.count(RoundRecord.id)).where(RoundRecord.tournament_id == record.id)
+    )
+    return counted or 0

@@ -3,14 +3,17 @@ played one, undoing the latest. Each is one transaction (games.claims), or refus
 
 from __future__ import annotations
 
-from sqlalchemy import bindparam, delete, insert, update
-from sqlalchemy.exc import IntegrityError
+from collections.abc import Callable
+
+from sqlalchemy import bindparam, delete, insert, select, update
+from sqlalchemy.orm import aliased
 
 import scoring
 from extensions import db
-from games.claims import Conflict, Write, commit, commit_and_keep, overtaken
+from games.claims import Conflict, Write, Written, commit_and_keep, commit_with, overtaken
 from games.reading import ScoredGame, replay_record
 from models import HandRecord, StoredHand, hand_columns
+from tournament_records import RoundGameRecord, RoundRecord
 
 # The statements every Save runs besides the claim, built once: a hand's new row (giving its
 # id) or its row written over (the tricks after the bids, a correction).
@@ -39,6 +42,61 @@ class LaterHandRefused(Exception):
         super().__init__(number, problem)
         self.number = number
         self.problem = problem
+
+
+class RoundEnded(Exception):
+    """A write that would put back in play a game of a tournament round that has ended (a
+    later round, or a playoff stage, has started): the standings count its result as it is,
+    and a hand of it is corrected instead. `code` says which write: `undo` (its last hand
+    undone), `forfeit` (its forfeit withdrawn, its hands not ending it), `in_play` (any other
+    that would leave it no longer over); `scored` is the game as it is, nothing written."""
+
+    def __init__(self, code: str, scored: ScoredGame) -> None:
+        """Keep the code the page turns into words, and the game it shows."""
+        super().__init__(code)
+        self.code = code
+        self.scored = scored
+
+
+def round_ended(scored: ScoredGame) -> bool:
+    """Whether the game is one of a tournament round that has ended: a round numbered after
+    its own (a later round, or a playoff stage, numbered after the rounds) has started. One
+    small query, for a tournament's game only."""
+    if not scored.in_tournament:
+        return False
+    own, later = aliased(RoundRecord), aliased(RoundRecord)
+    found = (
+        select(later.id)
+        .join(own, own.tournament_id == later.tournament_id)
+        .join(RoundGameRecord, RoundGameRecord.round_id == own.id)
+        .where(RoundGameRecord.game_id == scored.record.id, later.number > own.number)
+        .limit(1)
+    )
+    return db.session.scalar(found) is not None
+
+
+def keep_ended(scored: ScoredGame, state: scoring.Game, code: str = "in_play") -> None:
+    """RoundEnded (`code`) when the write would leave `state`, a game no longer over, of a
+    game that is over (by its hands, or by forfeit) in a round that has ended. Asked only
+    then, the round costs no query to any other write."""
+    over = scored.forfeit is not None or scored.state.over
+    if over and not state.over and round_ended(scored):
+        raise RoundEnded(code, scored)
+
+
+def under_claim(
+    scored: ScoredGame, state: scoring.Game, writes: Callable[[], Written], code: str = "in_play"
+) -> Callable[[], Written]:
+    """`writes`, to run once the game is claimed (games.claims.commit_with), after
+    `keep_ended`: asked under the claim, a round started a moment before is seen (starting
+    one takes its last round's games first, games.starting.hold)."""
+
+    def checked() -> Written:
+        """Refuse (RoundEnded) or write."""
+        keep_ended(scored, state, code)
+        return writes()
+
+    return checked
 
 
 def enter_hand(
@@ -74,8 +132,8 @@ def enter_hand(
             state = scored.state.add(hand)
         except scoring.InvalidHand as error:
             raise HandRefused(error.problems) from error
-    stored = store_hand(scored, len(scored.state.hands) + 1, hand)
-    return commit_and_keep(scored, write, with_hand(scored.hands, stored), state)
+    number = len(scored.state.hands) + 1
+    return commit_and_keep(scored, write, lambda: hands_with(scored, number, hand), state)
 
 
 def edit_hand(
@@ -85,7 +143,8 @@ def edit_hand(
     leaves it.
 
     Raises HandRefused for the hand itself, LaterHandRefused when a later hand (or the bids in
-    play) would become impossible, Conflict when another write came first.
+    play) would become impossible, RoundEnded when it would put a game of a round that has
+    ended back in play, Conflict when another write came first.
     """
     rules = scored.state.rules
     tricks, team_tricks = scoring.fill_in_tricks(bids, tricks, team_tricks, rules=rules)
@@ -102,8 +161,8 @@ def edit_hand(
     problem = in_play_problem(scored, edited)
     if problem is not None and scored.in_play is not None:
         raise LaterHandRefused(scored.in_play.number, problem)
-    stored = store_hand(scored, number, hand)
-    return commit_and_keep(scored, write, with_hand(scored.hands, stored), edited)
+    store = under_claim(scored, edited, lambda: hands_with(scored, number, hand))
+    return commit_and_keep(scored, write, store, edited)
 
 
 def in_play_problem(scored: ScoredGame, state: scoring.Game) -> scoring.Problem | None:
@@ -121,25 +180,40 @@ def in_play_problem(scored: ScoredGame, state: scoring.Game) -> scoring.Problem 
 
 def undo_last(scored: ScoredGame, write: Write) -> None:
     """Remove the latest stored hand (played, or the bids in play) and the adjustments
-    recorded after it; Conflict if overtaken."""
+    recorded after it. RoundEnded for a game of a tournament round that has ended (its result
+    counts as it is: a hand of it is corrected instead); Conflict if overtaken."""
     last = scored.hands[-1]
-    db.session.execute(
-        delete(HandRecord)
-        .where(HandRecord.id == last.id)
-        .execution_options(synchronize_session=False)
-    )
     # An adjustment recorded after the hand undone goes with it: it followed that hand.
     kept = [a for a in scored.record.adjustments or () if a["after_hand"] != last.number]
     changed = {"adjustments": kept} if kept != (scored.record.adjustments or []) else {}
-    commit(scored.record, write, scored.state.over, **changed)  # in play again, if over
+
+    def remove() -> None:
+        """Delete the hand's row, once the game is claimed (and its round is seen as it is)."""
+        if round_ended(scored):
+            raise RoundEnded("undo", scored)
+        db.session.execute(
+            delete(HandRecord)
+            .where(HandRecord.id == last.id)
+            .execution_options(synchronize_session=False)
+        )
+
+    # In play again, if it was over.
+    commit_with(scored.record, write, remove, scored.state.over, **changed)
+
+
+def hands_with(scored: ScoredGame, number: int, hand: scoring.Hand) -> tuple[StoredHand, ...]:
+    """Store hand `number` (`store_hand`); the game's stored hands with it in its place."""
+    stored = store_hand(scored, number, hand)
+    return (*scored.hands[: number - 1], stored, *scored.hands[number:])
 
 
 def store_hand(scored: ScoredGame, number: int, hand: scoring.Hand) -> StoredHand:
     """Write hand `number`'s inputs over its stored row, or as a new row when it has none yet;
     the hand as it will be read back.
 
-    Part of the write's transaction: `commit` keeps it or rolls it back. Conflict, with nothing
-    kept, when another write stored a hand of that number first.
+    Part of the write's transaction, after its claim (games.claims.commit_with, which keeps it
+    or rolls it back: Conflict, with nothing kept, when another write stored a hand of that
+    number first).
     """
     values = hand_columns(hand)
     # Hands are numbered from 1 with no gaps (undo only removes the last).
@@ -147,16 +221,7 @@ def store_hand(scored: ScoredGame, number: int, hand: scoring.Hand) -> StoredHan
     if stored is None:
         game_id = scored.record.id
         row = {"game_id": game_id, "number": number} | values
-        try:  # the row's id, for the hand as it reads back
-            row_id = db.session.connection().execute(ADD_HAND, row).scalar_one()
-        except IntegrityError as error:  # another write stored this hand first
-            db.session.rollback()
-            raise Conflict from error
+        row_id = db.session.connection().execute(ADD_HAND, row).scalar_one()  # for the read back
         return StoredHand(id=row_id, game_id=game_id, number=number, **values)
     db.session.connection().execute(REPLACE_HAND, {"hand_id": stored.id} | values)
     return StoredHand(id=stored.id, game_id=stored.game_id, number=number, **values)
-
-
-def with_hand(hands: tuple[StoredHand, ...], stored: StoredHand) -> tuple[StoredHand, ...]:
-    """A game's stored hands with one written: put in its place, or added after the last."""
-    return (*hands[: stored.number - 1], stored, *hands[stored.number :])

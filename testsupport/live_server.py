@@ -9,8 +9,17 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
+
+from flask import Flask
+from sqlalchemy.engine import make_url
+
+from extensions import db
+from testsupport.apps import app_on
+from testsupport.database import postgresql_database
 
 ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
@@ -136,3 +145,43 @@ def live_server(database_url: str, workers: int = 2, **extra: str):
         yield base
     finally:
         stop(process)
+
+
+@contextmanager
+def served_database(folder: Path, name: str):
+    """The database URL for a live server: its own PostgreSQL database when DATABASE_URL names
+    a PostgreSQL server (other tests' tables are left alone), else SQLite file `name` in
+    `folder`; the database is gone after the block (dropped, or left in the test's folder)."""
+    url = os.environ.get("DATABASE_URL", "")
+    if url.startswith(("postgresql://", "postgres://")):
+        with postgresql_database(url, f"spades_{name}") as own:
+            yield own
+    else:
+        yield f"sqlite:///{folder / f'{name}.sqlite3'}"
+
+
+@dataclass(frozen=True)
+class Served:
+    """A live server's base URL, the kind of its database (sqlite, postgresql), and an app on
+    that database for a test's setup and reads."""
+
+    base: str
+    kind: str
+    app: Flask
+
+
+@contextmanager
+def served_app(folder: Path, name: str, workers: int) -> Iterator[Served]:
+    """gunicorn with `workers` workers and no rate limits on a database of its own
+    (`served_database`), and an app on that database; all gone after the block."""
+    with (
+        served_database(folder, name) as url,
+        live_server(url, workers=workers, RATELIMIT_ENABLED="false") as base,
+    ):
+        app = app_on(url)
+        try:
+            yield Served(base, make_url(url).get_backend_name(), app)
+        finally:
+            with app.app_context():
+                db.session.remove()
+                db.engine.dispose()

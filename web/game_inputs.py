@@ -1,15 +1,19 @@
 """The scorer's writes of a game's inputs besides its hands: calling time (and resuming), and
 adjustments added after a hand and removed. Each goes through `write_once`, as a hand does;
-any write to a game awarded by forfeit is answered here with the game's page (409)."""
+any write to a game awarded by forfeit, and any of the scorer's that would put a game of a
+tournament round that has ended back in play (an undo, time taken back, a correction or an
+adjustment that undoes its ending), is answered here with the game's page (409)."""
 
 from __future__ import annotations
 
 from flask import Blueprint, abort, render_template, request
+from flask_babel import gettext
 from werkzeug.wrappers import Response
 
 import games
 from extensions import limit_writes
 from forms import REASON_LENGTH, ActionForm, AdjustmentForm, problem_message
+from games.writing import RoundEnded
 from web import EDIT_LINKS
 from web.lookups import limit_guesses
 from web.pages import page_or_part
@@ -23,6 +27,36 @@ bp = Blueprint("inputs", __name__)
 def forfeited(refusal: GameForfeited) -> Response:
     """A write to a game awarded by forfeit: the game's page as it is, saying why (409)."""
     return game_page(refusal.scored, status=409, message=forfeited_message())
+
+
+# What a write refused because the game's round has ended says (a `RoundEnded` code), to its
+# scorer or the director, in the user's language.
+ENDED = {
+    "undo": lambda: gettext(
+        "This game's round is over and its result counts in the standings, so its last hand"
+        " cannot be undone. To change its result, correct the hand instead."
+    ),
+    "forfeit": lambda: gettext(
+        "This game's round is over and its forfeit counts in the standings. Its hands do not"
+        " end it, so withdrawing the forfeit would put it back in play: the forfeit stays."
+    ),
+    "in_play": lambda: gettext(
+        "This game's round is over and its result counts in the standings, so it cannot be put"
+        " back in play. To change its result, correct a hand instead."
+    ),
+}
+
+
+def ended_message(refusal: RoundEnded) -> str:
+    """What a write refused because the game's round has ended is told."""
+    return ENDED[refusal.code]()
+
+
+@bp.app_errorhandler(RoundEnded)
+def round_ended(refusal: RoundEnded) -> Response:
+    """A scorer's write that would put a game of a round that has ended back in play: the
+    game's page as it is, saying why (409)."""
+    return game_page(refusal.scored, status=409, message=ended_message(refusal))
 
 
 @bp.post(f"{EDIT_LINKS}/<token:token>/time")

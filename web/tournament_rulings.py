@@ -5,8 +5,9 @@ each with its row in the tournament's log, then back to the ruling page (303).
 
 Refused with nothing written, in the user's language: the watch link or a table's (403), a
 round or table the tournament does not have (404), a game awarded by forfeit ruled on but to
-withdraw it (409), a form another phone's write overtook (409), a hand or adjustment the rules
-refuse (422, beside the form, which is the scorer's own partial).
+withdraw it (409), a ruling that would put a game of a round that has ended back in play (409:
+its last hand undone, its forfeit withdrawn), a form another phone's write overtook (409), a
+hand or adjustment the rules refuse (422, beside the form, which is the scorer's own partial).
 """
 
 from __future__ import annotations
@@ -22,13 +23,15 @@ from extensions import limit_writes
 from forms import REASON_LENGTH, ActionForm, AdjustmentForm, HandForm
 from forms.rulings import AwardForm
 from games import rounds, rulings, tournaments
+from games.writing import RoundEnded
 from web import TOURNAMENT_LINKS
 from web.errors import not_right_message
+from web.game_inputs import ended_message
 from web.hand_forms import filled_form, note_later_hand, offer_blind
 from web.lookups import limit_guesses
 from web.pages import page_or_part, wants_part
 from web.scorer import played_hand
-from web.tournaments import refused
+from web.tournaments import director_only
 from web.writes import conflict_message, write_of
 
 bp = Blueprint("tournament_rulings", __name__)
@@ -55,10 +58,8 @@ def find_ruled(token: str, number: int, table: int) -> rulings.RuledGame | tuple
     table's, 404 for a round or table the tournament does not have."""
     try:
         return rulings.ruled_game(token, number, table)
-    except tournaments.TournamentNotFound:
-        if not rounds.is_watch_or_table_link(token):
-            raise
-        return refused(only_director(), 403)
+    except tournaments.TournamentNotFound as error:
+        return director_only(error, token, only_director())
     except rulings.NoSuchTableGame:
         abort(404)
 
@@ -105,7 +106,8 @@ def rule(
     """One ruling sent: the form checked, the ruling made (`act`, which answers a refusal of
     the rules itself) and the ruling page (303); or, with nothing written, the page again
     (`again`, with a status and words): 422 for a form not right (its fields say what), 409
-    for a refusal or a write overtaken. The same form sent again is answered as done."""
+    for a refusal (a round that has ended among them) or a write overtaken. The same form
+    sent again is answered as done."""
     ruled = find_ruled(token, number, table)
     if not isinstance(ruled, rulings.RuledGame):
         return ruled
@@ -118,6 +120,8 @@ def rule(
         answer = act(ruled, write)
     except rounds.RoundRefused as refusal:
         return again(ruled, 409, REFUSALS[refusal.code]())
+    except RoundEnded as refusal:
+        return again(ruled, 409, ended_message(refusal))
     except games.Conflict:
         now = rulings.ruled_game(token, number, table)
         if games.was_applied(now.scored.record.edit_token, write):

@@ -1,5 +1,7 @@
 """A substitute comes into a tournament's team, from the director's page (`games.substitutes`):
-the team's games from then on name who comes in, the games played keep who played."""
+the team's games from then on name who comes in, the games played keep who played. The form is
+done once, whatever the network repeats; one from a page that showed another player leaving
+than the one there now is refused, saying who came in since."""
 
 from __future__ import annotations
 
@@ -10,9 +12,11 @@ from werkzeug.wrappers import Response
 from extensions import limit_writes
 from forms.substitutes import SwapForm
 from games import rounds, substitutes, tournaments
+from tournament_records import TournamentTeamRecord
 from web import TOURNAMENT_LINKS
 from web.lookups import limit_guesses
-from web.tournaments import director_page, refused
+from web.tournament_late import busy_words, refused_now
+from web.tournaments import director_only, director_page
 
 bp = Blueprint("tournament_swaps", __name__)
 
@@ -27,15 +31,33 @@ def swap_player(token: str, entry: int) -> Response | tuple[str, int]:
     try:
         tournament = tournaments.find_tournament(token)
         team = substitutes.find_team(tournament, entry)
-    except tournaments.TournamentNotFound:
-        if not rounds.is_watch_or_table_link(token):
-            raise
+    except tournaments.TournamentNotFound as error:
         text = gettext("Only the director's link changes a team. This link shows the tournament.")
-        return refused(text, 403)
+        return director_only(error, token, text)
     except substitutes.TeamNotFound:
         abort(404)
     form = SwapForm(team.players)
     if not form.validate_on_submit():
+        if form.nonce.errors:
+            abort(400)
         return director_page(token, swap=(entry, form)), 422
-    substitutes.swap_player(token, entry, form.partner, form.name.data)
+    try:
+        substitutes.swap_player(
+            token, entry, form.partner, form.name.data, form.shown, form.nonce.data
+        )
+    except rounds.RoundRefused as refusal:
+        return refused_now(token, None, refusal.code, swap_words(refusal.code, form, team))
     return redirect(url_for("tournaments.director", token=token, _anchor=f"team-{entry}"), 303)
+
+
+def swap_words(code: str, form: SwapForm, team: TournamentTeamRecord) -> str:
+    """Why the swap was refused, in the user's language (`games.substitutes` codes): the player
+    the form's page showed leaving was `replaced` (by whoever plays in their place in `team`,
+    read again), or other changes kept coming first (`busy`)."""
+    if code == "replaced":
+        return gettext(
+            "%(player)s was replaced by %(substitute)s since this page was shown.",
+            player=form.shown,
+            substitute=team.players[form.partner],
+        )
+    return busy_words()

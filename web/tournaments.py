@@ -1,8 +1,8 @@
 """Tournaments: the form that makes one, the director's page, the watch page, the printable
 table cards and each table's scorer's page; and a table's link replaced from the director's
-page; a round started (or, before any table saved a hand, cancelled) and a team withdrawn
-between rounds from the director's page, the standings and the round in play on the
-director's and the watch page, and a table's link leading to the game at that table; and the
+page; a round started from the director's page (its changes between rounds are
+web.tournament_late's), the standings and the round in play on the director's and the watch
+page, and a table's link leading to the game at that table; and the
 downloads of the watch link (the standings as CSV and JSON, every game's hands as CSV)."""
 
 from __future__ import annotations
@@ -117,6 +117,15 @@ def refused(text: str, code: int) -> tuple[str, int]:
     return render_template("error.html", title=title, text=text), code
 
 
+def director_only(error: LookupError, token: str, only_director: str) -> tuple[str, int]:
+    """A director's route sent a link that finds no tournament (`error`): the watch link or a
+    table's is refused with `only_director` (403), nothing written; any other raises `error`
+    again (404)."""
+    if not rounds.is_watch_or_table_link(token):
+        raise error
+    return refused(only_director, 403)
+
+
 @bp.get(f"{TOURNAMENT_LINKS}/<token:token>")
 @limit_guesses
 def director(token: str) -> str:
@@ -170,10 +179,8 @@ def director_action(
         done = act(form)
     except rounds.RoundRefused as refusal:
         return refused(words(refusal.code), status(refusal.code))
-    except tournaments.TournamentNotFound:
-        if not rounds.is_watch_or_table_link(token):
-            raise
-        return refused(only_director, 403)
+    except tournaments.TournamentNotFound as error:
+        return director_only(error, token, only_director)
     return redirect(url_for("tournaments.director", token=done.edit_token, _anchor=anchor), 303)
 
 
@@ -189,37 +196,6 @@ def start_round(token: str) -> Response | tuple[str, int]:
         lambda form: starting.start_round(token, form.nonce.data),
         refusal_words,
         gettext("Only the director's link starts a round. This link shows the tournament."),
-        "round",
-    )
-
-
-def cancel_words(code: str) -> str:
-    """Why a round cannot be cancelled, in the user's language (`rounds.RoundRefused` codes of
-    `cancelling.cancel_round`)."""
-    if code == "no_round":
-        return gettext(
-            "There is no such round to cancel: only the latest round can be cancelled, before"
-            " any of its tables saves a hand."
-        )
-    return gettext(
-        "A table has saved a hand of this round (or time was called, or points adjusted), so"
-        " it can no longer be cancelled."
-    )
-
-
-@bp.post(f"{TOURNAMENT_LINKS}/<token:token>/rounds/<int:number>/cancel")
-@limit_writes
-@limit_guesses
-def cancel_round(token: str, number: int) -> Response | tuple[str, int]:
-    """Cancel the latest round, round `number`, while none of its tables has saved anything,
-    its games removed, so it can be paired again; sent again, done. Refused, with nothing
-    written, once a table saved a hand, for a round not the latest, and when the link is the
-    watch link or a table's."""
-    return director_action(
-        token,
-        lambda form: cancelling.cancel_round(token, number, form.seen_version()),
-        cancel_words,
-        gettext("Only the director's link cancels a round. This link shows the tournament."),
         "round",
     )
 
@@ -312,8 +288,8 @@ def games_csv(token: str) -> Response:
 @limit_guesses
 def table(token: str) -> Response | str:
     """A table's scorer's link: while a round is in play, the edit page of the game at this
-    table (303); between rounds and before the first, which tournament and table this is and
-    who plays here next. Never a link of the director's."""
+    table (303); else the table, and who plays here next, or that nobody does this round, or
+    the tournament over with its final standings (tournament_table.html). Never the director's."""
     found, tournament = tournaments.find_table_link(token)
     now = rounds.standing(tournament)
     game = now.table_game(found.number)

@@ -66,9 +66,10 @@ def view(token: str) -> Response:
 @bp.get(f"{VIEW_LINKS}/<token:token>.json")
 @limit_guesses
 def view_json(token: str) -> Response:
-    """The whole game as JSON: rules, names, every hand with its breakdown, totals, status."""
+    """The whole game as JSON: rules, names, every hand with its breakdown, totals, status (a
+    tournament's game awarded by forfeit is over, won by the side awarded, as its page says)."""
     scored = games.load(token, GameRecord.view_token)
-    return json_answer(export.game_json(scored.record, scored.state))
+    return json_answer(export.game_json(scored.record, scored.state, scored.forfeit))
 
 
 @bp.get(f"{VIEW_LINKS}/<token:token>.csv")

@@ -13,7 +13,6 @@ The phones' HTTP client is testsupport/http_phone.py, which the crash test uses 
 
 from __future__ import annotations
 
-import os
 import random
 import sqlite3
 import threading
@@ -27,9 +26,9 @@ from sqlalchemy import create_engine, text
 from app import create_app
 from database import database_url as normalise_url
 from extensions import db
-from testsupport.database import postgresql_database
 from testsupport.http_phone import SERVER_GONE, Phone, bids_of, hand_changes, start_games
 from testsupport.live_server import live_server
+from testsupport.live_server import served_database as own_database
 
 pytestmark = pytest.mark.slow
 
@@ -63,15 +62,9 @@ def stored_bids(row: dict) -> tuple:
 
 @pytest.fixture
 def served_database(tmp_path):
-    """The database URL for the live server: its own PostgreSQL database when DATABASE_URL
-    names a PostgreSQL server (other tests' tables are left alone), else a temporary SQLite
-    file."""
-    url = os.environ.get("DATABASE_URL", "")
-    if url.startswith(("postgresql://", "postgres://")):
-        with postgresql_database(url, "spades_race") as own:
-            yield own
-    else:
-        yield f"sqlite:///{tmp_path / 'race.sqlite3'}"
+    """The database URL for the live server (testsupport.live_server.served_database)."""
+    with own_database(tmp_path, "race") as url:
+        yield url
 
 
 def test_200_concurrent_hands_over_20_games_are_each_stored_once_or_refused_with_409(

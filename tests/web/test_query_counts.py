@@ -182,12 +182,13 @@ def test_a_save_reads_the_games_row_once_and_answers_without_reading_again(app, 
     assert len(statements) == 3, statements  # that read, the hand's INSERT, the game's UPDATE
 
 
-def test_a_save_another_phone_overtook_is_refused_in_four_statements(app, client):
+def test_a_save_another_phone_overtook_is_refused_in_three_statements(app, client):
     """Two phones hold the same form; the first saves. The second's save (another one-time
-    token, the version both saw) is refused with 409 in four statements: the game read by its
-    link, the hand's INSERT that the first save's row refuses, the check by its link whether
-    this very form was the one applied, and the game read again for the page showing what is
-    saved. The refused write's rollback does not make the route read the row a fifth time."""
+    token, the version both saw) is refused with 409 in three statements: the game read by its
+    link (whose version tells the form is overtaken: nothing is written, the claim comes first),
+    the check by its link whether this very form was the one applied, and the game read again
+    for the page showing what is saved. The refused write's rollback does not make the route
+    read the row a fourth time."""
     token, _view = game_with_hands(app, SMALL)
     form = Page(client.get(f"/g/{token}", headers=HX)).form("hand-form")
     data = form_data(form) | hand_taps(**HANDS[0])
@@ -196,4 +197,4 @@ def test_a_save_another_phone_overtook_is_refused_in_four_statements(app, client
     with queries_sent(app) as statements:
         response = client.post(form.attrs["action"], data=late, headers=HX)
     assert response.status_code == 409
-    assert len(statements) == 4, statements
+    assert len(statements) == 3, statements
