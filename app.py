@@ -13,32 +13,10 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 import cli
 import database
+import web
 from extensions import babel, csrf, db, limiter, migrate
 from games import Replays, Standings
-from web import (
-    assets,
-    errors,
-    filters,
-    game_inputs,
-    language,
-    links,
-    offline,
-    privacy,
-    qr,
-    renders,
-    scorer,
-    sheets,
-    summary,
-    tables,
-    tournament_late,
-    tournament_playoff,
-    tournament_results,
-    tournament_rulings,
-    tournament_stats,
-    tournament_swaps,
-    tournaments,
-    viewing,
-)
+from web import assets, errors, filters, language, privacy, renders
 from web.converters import BoundedIntegerConverter
 from web.language import LANGUAGES
 from web.logs import redact_handlers
@@ -85,26 +63,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     limiter.init_app(app)
     assets.init_app(app)
 
-    for blueprint in (
-        scorer.bp,
-        game_inputs.bp,
-        viewing.bp,
-        tables.bp,
-        links.bp,
-        qr.bp,
-        language.bp,
-        privacy.bp,
-        offline.bp,
-        sheets.bp,
-        summary.bp,
-        tournaments.bp,
-        tournament_results.bp,
-        tournament_stats.bp,
-        tournament_swaps.bp,
-        tournament_late.bp,
-        tournament_playoff.bp,
-        tournament_rulings.bp,
-    ):
+    for blueprint in web.blueprints():
         app.register_blueprint(blueprint)
     errors.register(app)
     privacy.register(app)

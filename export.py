@@ -259,7 +259,7 @@ def _next_json(nxt: scoring.NextHand | None) -> dict | None:
     return data
 
 
-# The career figures' CSV: one row per player, then per partnership (the README lists them).
+# The career figures' CSV: one row per player, then per partnership (docs/formats.md lists them).
 STATS_COLUMNS = (
     "kind",
     "name",

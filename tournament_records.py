@@ -35,8 +35,9 @@ import scoring
 from extensions import db
 from models import NAME_LENGTH, PRESET_LENGTH, TOKEN_LENGTH, GameRecord, new_token, utc_now
 
-# How a tournament pairs its teams round by round: the pairing package's formats, stored by value.
-from tournament import Format, round_robin_rounds
+# How a tournament pairs its teams round by round: the pairing package's formats, stored by value
+# (each value's entry in `tournament.FORMATS` says all that differs between them).
+from tournament import Format, format_of
 
 FORMAT_LENGTH = 12
 # A club's evening: two teams at least, 64 at most (32 tables).
@@ -58,13 +59,13 @@ def seat(side: int, partner: int) -> int:
     return side + 2 * partner
 
 
-def most_rounds(form: Format, teams: int) -> int:
-    """The most rounds a tournament of this format and this many teams may be set to: a Swiss
-    meets no team twice, so it has at most a round robin's rounds (one fewer than the teams,
-    or with an odd number as many, each team having a bye), and no more than MOST_ROUNDS."""
-    if form is Format.SWISS:
-        return min(round_robin_rounds(teams), MOST_ROUNDS)
-    return MOST_ROUNDS
+def most_rounds(form: Format | str, teams: int) -> int:
+    """The most rounds a tournament of this format and this many teams may be set to: no more
+    than MOST_ROUNDS, nor than the format's own limit (a Swiss meets no team twice, so it has
+    at most a round robin's rounds: one fewer than the teams, or with an odd number as many,
+    each team having a bye)."""
+    limit = format_of(form).rounds_limit
+    return MOST_ROUNDS if limit is None else min(limit(teams), MOST_ROUNDS)
 
 
 class TournamentRecord(db.Model):  # type: ignore[name-defined]  # Flask-SQLAlchemy's base

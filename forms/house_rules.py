@@ -196,7 +196,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
             },
         ),
     ),
-    # The rules of RULES.md's "More house rules" that need no stored input beyond the hands:
+    # The rules of docs/rules.md#more-house-rules that need no stored input beyond the hands:
     # the scorer's page offers the blind bid, asks hand 1 for its tricks only and says "set
     # once" and "hand 4 of 8". Time called and adjustments are stored inputs of their own.
     HouseRule(

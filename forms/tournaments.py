@@ -14,6 +14,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Optional, ValidationError
 
 import scoring
+import tournament
 from forms.base import (
     Form,
     between,
@@ -46,10 +47,12 @@ LENGTHS = [
     SelectChoice(HANDS, _l("A number of hands")),
     SelectChoice(MINUTES, _l("Minutes per round")),
 ]
+# Each format's name and what it does, in the user's language, by stored value: the one place a
+# format's words live (`tournament.FORMATS` holds all else of it, and orders the choices).
 FORMAT_NAMES = {
-    Format.ROUND_ROBIN: _l("Round robin: every team meets every other once"),
-    Format.SWISS: _l("Swiss: teams level on results meet, avoiding rematches"),
-    Format.KINGS_TABLE: _l("King's table: winners move up a table, losers down"),
+    Format.ROUND_ROBIN.value: _l("Round robin: every team meets every other once"),
+    Format.SWISS.value: _l("Swiss: teams level on results meet, avoiding rematches"),
+    Format.KINGS_TABLE.value: _l("King's table: winners move up a table, losers down"),
 }
 # A team's line: "Name: Player & Player", or "Name, Player, Player".
 COLON_LINE = re.compile(r"(?P<name>[^:]*):(?P<first>[^&]*)&(?P<second>[^&]*)")
@@ -136,8 +139,9 @@ class TournamentForm(Form):
     minutes = IntegerField(_l("Minutes per round"), validators=[Optional(), between(*MINUTES_SPAN)])
     format = RadioField(
         _l("Format"),
-        choices=[SelectChoice(f.value, name) for f, name in FORMAT_NAMES.items()],
-        default=Format.ROUND_ROBIN.value,
+        choices=[SelectChoice(value, FORMAT_NAMES[value]) for value in tournament.FORMATS],
+        # The registry's first format: the round robin.
+        default=next(iter(tournament.FORMATS)),
     )
     rounds = IntegerField(
         _l("Rounds (Swiss or King's table)"),
@@ -159,8 +163,9 @@ class TournamentForm(Form):
 
     def validate(self, extra_validators: Any = None) -> bool:
         """Check every field, then what one field needs of another: the number of hands or of
-        minutes the chosen length asks for, and the rounds of a Swiss or a King's table (for a
-        Swiss, no more than its teams can play without meeting twice)."""
+        minutes the chosen length asks for, and the rounds of a format whose director sets
+        them, a Swiss or a King's table (for a Swiss, no more than its teams can play without
+        meeting twice)."""
         valid = bool(super().validate(extra_validators))
         wanted = {HANDS: self.hands, MINUTES: self.minutes}.get(self.length.data)
         if wanted is not None and wanted.data is None and not wanted.errors:
@@ -170,8 +175,10 @@ class TournamentForm(Form):
             }
             wanted.errors = [words[str(self.length.data)]]
             valid = False
-        if self.format.data in {Format.SWISS.value, Format.KINGS_TABLE.value}:
-            valid = self.check_rounds(Format(self.format.data)) and valid
+        # A format not offered has its own error already (not a valid choice).
+        kind = tournament.FORMATS.get(str(self.format.data))
+        if kind is not None and kind.fixed_rounds is None:
+            valid = self.check_rounds(kind.format) and valid
         return valid
 
     def check_rounds(self, form: Format) -> bool:
@@ -212,14 +219,15 @@ class TournamentForm(Form):
         """The tournament the valid form describes."""
         rules = rules_with(scoring.PRESETS[self.preset.data].rules, self, ROWS)
         rules = rules.but(hands_limit=self.hands.data if self.length.data == HANDS else 0)
-        form = Format(self.format.data)
+        kind = tournament.format_of(str(self.format.data))
         return Setup(
             name=self.name.data,
             preset=self.preset.data,
             rules=rules,
             round_minutes=self.minutes.data if self.length.data == MINUTES else None,
-            format=form,
-            rounds=None if form is Format.ROUND_ROBIN else self.rounds.data,
+            format=kind.format,
+            # A format whose teams set its rounds takes none from the director.
+            rounds=None if kind.fixed_rounds is not None else self.rounds.data,
             teams=self.entered,
         )
 

@@ -12,6 +12,7 @@ from typing import Any
 from sqlalchemy import delete, select, update
 
 from extensions import db
+from games.claims import take_games
 from games.rounds import RoundRefused, Standing
 from games.withdrawing import director_write
 from models import GameRecord, HandRecord
@@ -107,11 +108,12 @@ def delete_round(now: Standing) -> None:
         raise RoundRefused("no_round")
     round_id = current.record.id
     game_ids = [table.scored.record.id for table in current.tables]
-    # The games' rows are written before they are read again, so that a hand saved at a
-    # table meanwhile is either seen here or waits for this transaction and finds no game;
-    # taken in rising order of id first, as every write to several games takes them.
-    taken = select(GameRecord.id).where(GameRecord.id.in_(game_ids)).order_by(GameRecord.id)
-    db.session.execute(taken.with_for_update()).all()
+    # The round's row, then its games' (in rising order of id), as the round's clock takes
+    # them (games.reading.call_time_if_due). The games' rows are written before they are read
+    # again, so that a hand saved at a table meanwhile is either seen here or waits for this
+    # transaction and finds no game.
+    db.session.execute(select(RoundRecord.id).where(RoundRecord.id == round_id).with_for_update())
+    take_games(select(GameRecord.id).where(GameRecord.id.in_(game_ids)))
     db.session.execute(
         update(GameRecord)
         .where(GameRecord.id.in_(game_ids))

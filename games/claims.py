@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
-from sqlalchemy import bindparam, select, update
+from sqlalchemy import Select, bindparam, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -116,6 +116,14 @@ def remembered(recent: str | None, nonce: str | None) -> str:
     return " ".join(tokens[-RECENT_WRITES:])
 
 
+def take_games(games: Select[Any]) -> None:
+    """Lock the game rows `games` selects (by `GameRecord.id`), in rising order of id, as every
+    write to several games takes them: two such writes may wait on each other, never deadlock
+    (on PostgreSQL; SQLite has one writer at a time). A write that takes its tournament's row,
+    or a round's, takes it before these."""
+    db.session.execute(games.order_by(GameRecord.id).with_for_update(of=GameRecord)).all()
+
+
 def touch_later_games(game_id: int, table_ids: set[int]) -> None:
     """Move on the series version of every game whose series line may count this one's ending
     (see games.standings.earlier_games): the later games of its tables (the one it is at, and
@@ -156,9 +164,11 @@ def commit_with(
 ) -> tuple[tuple[Any, ...], Written]:
     """Commit a write to the game as one transaction: first its claim (`claim`: the game's
     row locked, its version moved), then `writes`, the write's other statements (a hand's row,
-    a ruling's), then the commit; Conflict, with nothing kept, if overtaken. Every write to a
-    game goes through here, so each takes the game's row before any other (see `claim`), and
-    the later games of its series after it, in the order of their ids (`touch_later_games`).
+    a ruling's), then the commit; Conflict, with nothing kept, if overtaken. Every write of a
+    game's own (a scorer's, a ruling) goes through here, so each takes the game's row before
+    any other (see `claim`), and the later games of its series after it, in the order of their
+    ids (`touch_later_games`); a write to several games at once (a round started, cancelled or
+    its time called, a table's new card) takes their rows with `take_games`.
 
     `ending_changed` says the write may change how the game ended, or whether it did, which
     the later games of its series show; `changed` names any other value the write sets in the

@@ -11,8 +11,8 @@ from sqlalchemy.exc import IntegrityError
 
 import scoring
 from extensions import db
-from games.reading import ScoredGame
-from models import GameRecord, TableRecord
+from games.reading import LinkReplaced, ScoredGame
+from models import GameRecord, ReplacedLink, TableRecord
 
 Made = TypeVar("Made")  # a stored record: a game or a table
 
@@ -120,5 +120,12 @@ def rematch(scored: ScoredGame, device: str) -> GameRecord:
 
 
 def rematch_of(old: GameRecord) -> GameRecord | None:
-    """The rematch already started for a game, if any."""
-    return db.session.scalar(select(GameRecord).where(GameRecord.rematch_of == old.id))
+    """The rematch already started for a game, if any; LinkReplaced once a link of that
+    rematch was replaced: its scorer shut someone out, and the old game's Rematch button must
+    not lead back in."""
+    found = db.session.scalar(select(GameRecord).where(GameRecord.rematch_of == old.id))
+    if found is not None and db.session.scalar(
+        select(ReplacedLink.game_id).where(ReplacedLink.game_id == found.id).limit(1)
+    ):
+        raise LinkReplaced(old.edit_token)
+    return found

@@ -16,7 +16,6 @@ from games.tournaments import Entrant, tournament_tables
 from games.withdrawing import director_write
 from tournament_records import (
     MOST_TEAMS,
-    Format,
     TournamentRecord,
     TournamentTableRecord,
     TournamentTeamRecord,
@@ -25,11 +24,12 @@ from tournament_records import (
 
 
 def late_refusal(now: Standing) -> str | None:
-    """Why no team can be added now, as a `RoundRefused` code: `round_robin` (a round robin
-    that has started: its every-pair-once schedule is fixed by its teams), `in_play` (a game of
-    the round is still being played), `no_round_left` (every round has been played) or
-    `too_many` (the tournament has the most teams there are); None if one can."""
-    if now.record.format == Format.ROUND_ROBIN and now.rounds:
+    """Why no team can be added now, as a `RoundRefused` code: `round_robin` (a format whose
+    schedule its teams fix, as a round robin's every-pair-once, that has started: its
+    `takes_late_team`), `in_play` (a game of the round is still being played), `no_round_left`
+    (every round has been played) or `too_many` (the tournament has the most teams there are);
+    None if one can."""
+    if not now.format.takes_late_team(len(now.rounds)):
         return "round_robin"
     if now.current is not None and not now.current.over:
         return "in_play"

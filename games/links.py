@@ -98,8 +98,11 @@ def replace_link(
         if again is None:
             raise
         return current_edit_token(again, owners)
-    if nonce and db.session.scalar(select(owners.owner()).where(owners.replaced.by_nonce == nonce)):
+    done_by = used_by(nonce, owners)
+    if done_by == record.id:
         return token  # this form's change is made already, and left this link as it was
+    if done_by is not None:  # another record's form sent here: made as a form of no token
+        nonce = None
     record_type, replaced_type = owners.record, owners.replaced
     fresh = new_token()
     column = record_type.view_token if which == "view" else record_type.edit_token
@@ -127,6 +130,14 @@ def replace_link(
             raise
         return replace_link(token, which, nonce, owners, device)  # the first send counts
     return fresh if which == "edit" else token
+
+
+def used_by(nonce: str | None, owners: LinkOwners = GAME_LINKS) -> int | None:
+    """The record whose link a form of this one-time token replaced, if any."""
+    if not nonce:
+        return None
+    found = db.session.scalar(select(owners.owner()).where(owners.replaced.by_nonce == nonce))
+    return None if found is None else int(found)
 
 
 def replaced_by(token: str, nonce: str | None, owners: LinkOwners = GAME_LINKS) -> int | None:

@@ -16,7 +16,7 @@ from typing import Any
 import scoring
 import tournament
 from games.rounds import RoundRefused, Standing, standing
-from games.starting import held, start_once, started_here
+from games.starting import holding, start_once, started_here
 from tournament_records import TournamentRecord
 
 # What the start form's length means: the rounds' rules, or every game to the target.
@@ -61,29 +61,29 @@ def start_playoff(token: str, size: int, length: str, nonce: str | None) -> Tour
     the top `size` teams, each game with the rules its `length` says, in one transaction. The
     same form sent again answers as done. RoundRefused with nothing written (`start_refusal`,
     `first_stage`); the tournament."""
-    record = held(token)
-    if started_here(record, nonce):
+    with holding(token) as record:
+        if started_here(record, nonce):
+            return record
+        now = standing(record)
+        refusal = start_refusal(now)
+        if refusal is not None:
+            raise RoundRefused(refusal)
+        tables = first_stage(now, size)
+        start_once(now, tables, playoff_rules(record, length), nonce, playoff=True)
         return record
-    now = standing(record)
-    refusal = start_refusal(now)
-    if refusal is not None:
-        raise RoundRefused(refusal)
-    tables = first_stage(now, size)
-    start_once(now, tables, playoff_rules(record, length), nonce, playoff=True)
-    return record
 
 
 def start_stage(token: str, nonce: str | None) -> TournamentRecord:
     """Start the playoff's next stage (the semi-finals, the final) from the last one's winners,
     the first stage's rules again, in one transaction. The same form sent again answers as
     done. RoundRefused with nothing written (`games.brackets.Bracket.refusal`)."""
-    record = held(token)
-    if started_here(record, nonce):
+    with holding(token) as record:
+        if started_here(record, nonce):
+            return record
+        now = standing(record)
+        refusal = now.playoff.refusal()
+        if refusal is not None:
+            raise RoundRefused(refusal)
+        rules = now.playoff.stages[0].tables[0].scored.record.rules
+        start_once(now, now.playoff.next_stage(), rules, nonce, playoff=True)
         return record
-    now = standing(record)
-    refusal = now.playoff.refusal()
-    if refusal is not None:
-        raise RoundRefused(refusal)
-    rules = now.playoff.stages[0].tables[0].scored.record.rules
-    start_once(now, now.playoff.next_stage(), rules, nonce, playoff=True)
-    return record

@@ -242,7 +242,7 @@ def deadline(started_at: datetime, minutes: int) -> datetime:
 
 def call_time_if_due(round_id: int, due: datetime) -> bool:
     """Call time at every game of the round still playing once its deadline `due` has come:
-    after the hands whose bids were stored by then (RULES.md "Time called": the hand in play
+    after the hands whose bids were stored by then (docs/rules.md#time-called: the hand in play
     is finished). A game that has ended, or where time was called already, is left as it is.
     Done once, in one transaction, whoever comes first; whether it was done by this call."""
     if utc_now() < due:
@@ -261,6 +261,10 @@ def call_time_if_due(round_id: int, due: datetime) -> bool:
             select(GameRecord)
             .join(RoundGameRecord, RoundGameRecord.game_id == GameRecord.id)
             .where(RoundGameRecord.round_id == round_id, GameRecord.time_called_after.is_(None))
+            # Taken in rising order of id after the round's row, as every write to several of
+            # a tournament's games takes them (games.claims.take_games).
+            .order_by(GameRecord.id)
+            .with_for_update(of=GameRecord)
         )
     )
     counted = db.session.execute(

@@ -21,7 +21,6 @@ from games.reading import ScoredGame, call_time_if_due, deadline, scored_games
 from games.tournaments import no_tournament, tournament_teams
 from models import GameRecord, utc_now
 from tournament_records import (
-    Format,
     RoundGameRecord,
     RoundRecord,
     TournamentRecord,
@@ -133,12 +132,16 @@ class Standing:
         return self.teams[entry - 1]
 
     @property
+    def format(self) -> tournament.TournamentFormat:
+        """The tournament's format: its entry in the registry, which says all that differs
+        between formats (its pairing, its rounds, its late teams and withdrawals)."""
+        return tournament.format_of(self.record.format)
+
+    @property
     def round_count(self) -> int:
         """How many rounds the tournament plays: a round robin's teams say it, the others set
-        it."""
-        if self.record.format == Format.ROUND_ROBIN:
-            return tournament.round_robin_rounds(len(self.teams))
-        return self.record.rounds or 0
+        it (the format's `round_count`)."""
+        return self.format.round_count(len(self.teams), self.record.rounds)
 
     def refusal(self) -> str | None:
         """Why the next round cannot start now (a `RoundRefused` code), None if it can."""

@@ -7,14 +7,16 @@ Kept beside `games.rounds`, whose standing it reads, as `games.cancelling` is.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 from sqlalchemy import select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 
 import tournament
 from extensions import db
+from games.claims import lost_race, take_games
 from games.creating import create_once
 from games.rounds import RoundRefused, Standing, standing
 from games.tournaments import find_tournament
@@ -49,16 +51,28 @@ def held(token: str) -> TournamentRecord:
         .values(version=TournamentRecord.version)
         .execution_options(synchronize_session=False)
     )
-    games = (
+    take_games(
         select(GameRecord.id)
         .join(RoundGameRecord, RoundGameRecord.game_id == GameRecord.id)
         .join(RoundRecord, RoundRecord.id == RoundGameRecord.round_id)
         .where(RoundRecord.tournament_id == record.id)
-        .order_by(GameRecord.id)
-        .with_for_update(of=GameRecord)
     )
-    db.session.execute(games).all()
     return record
+
+
+@contextmanager
+def holding(token: str) -> Iterator[TournamentRecord]:
+    """The tournament behind director's link `token`, held (`held`) for the block; what the
+    block leaves uncommitted (a form sent again, a refusal) is rolled back at its end, so its
+    locks go at once, and a deadlock the database still finds is refused as `busy`."""
+    try:
+        yield held(token)
+    except OperationalError as error:
+        if not lost_race(error):
+            raise
+        raise RoundRefused("busy") from error
+    finally:
+        db.session.rollback()  # after a start, nothing is left to roll back
 
 
 def started_here(record: TournamentRecord, nonce: str | None) -> bool:
@@ -74,17 +88,16 @@ def start_round(token: str, nonce: str | None) -> TournamentRecord:
     and North dealing first, all stored in one transaction. The same form sent again answers
     with the round it started. RoundRefused while a game of the last round is in play or when
     no round is left, with nothing written; the tournament."""
-    record = held(token)  # the link first: a replaced one answers so, to any form
-    if started_here(record, nonce):
+    with holding(token) as record:  # the link first: a replaced one answers so, to any form
+        if started_here(record, nonce):
+            return record
+        now = standing(record)
+        pairing = now.next_pairing()
+        if pairing is None:
+            raise RoundRefused(now.refusal() or "in_play")
+        bye = now.team(pairing.bye) if pairing.bye is not None else None
+        start_once(now, pairing.tables, record.rules, nonce, bye)
         return record
-    now = standing(record)
-    pairing = now.next_pairing()
-    if pairing is None:
-        raise RoundRefused(now.refusal() or "in_play")
-
-    bye = now.team(pairing.bye) if pairing.bye is not None else None
-    start_once(now, pairing.tables, record.rules, nonce, bye)
-    return record
 
 
 def start_once(
@@ -135,6 +148,8 @@ def start_once(
             playoff=playoff,
         )
 
+    if round_started_by(nonce) is not None:  # another tournament's form: started as one of none
+        nonce = None
     try:
         create_once(make, lambda: round_started_by(nonce))
     except IntegrityError:  # another form started this round a moment before

@@ -11,9 +11,11 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import InstrumentedAttribute, QueryableAttribute
 
 import scoring
+import tournament
 from extensions import db
+from games.claims import take_games
 from games.creating import create_once
-from games.links import LinkRecord, replace_link
+from games.links import LinkRecord, replace_link, used_by
 from games.reading import LinkReplaced
 from models import GameRecord, ReplacedLink, new_token, token_hash
 from tournament_records import (
@@ -81,8 +83,8 @@ def refusal(setup: Setup) -> str | None:
         return f"a tournament has {FEWEST_TEAMS} to {MOST_TEAMS} teams"
     if len({scoring.name_key(team.name) for team in setup.teams}) < len(setup.teams):
         return "two teams have one name"
-    if setup.format is Format.ROUND_ROBIN:
-        return None if setup.rounds is None else "a round robin's teams set its rounds"
+    if tournament.format_of(setup.format).fixed_rounds is not None:
+        return None if setup.rounds is None else f"{setup.format.value}: the teams set the rounds"
     if setup.rounds is None or not 1 <= setup.rounds <= most_rounds(setup.format, len(setup.teams)):
         return "the number of rounds is out of range"
     return None
@@ -240,10 +242,11 @@ def replace_table_link(token: str, number: int, nonce: str | None) -> str:
     same form sent again changes nothing more. The director's token to go on with;
     TableLinkNotFound for a table the tournament does not have."""
     tournament = find_tournament(token)
-    if nonce and db.session.scalar(
-        select(ReplacedTournamentLink.tournament_id).where(ReplacedTournamentLink.by_nonce == nonce)
-    ):
+    done_by = used_by(nonce, TOURNAMENT_LINKS)
+    if done_by == tournament.id:
         return token  # this form's change is made already
+    if done_by is not None:  # another tournament's form sent here: made as a form of no token
+        nonce = None
     # A number no tournament's table has is not asked of the database, whose integers it may
     # not fit.
     if not 1 <= number <= table_count(MOST_TEAMS):
@@ -289,14 +292,14 @@ def replace_game_links(tournament_id: int, number: int) -> None:
     the old one as replaced (a phone that opened the table's old card holds it); their rows
     are taken in rising order of id, as every write to several games takes them."""
     at_table = (
-        select(GameRecord.id, GameRecord.edit_token)
+        select(GameRecord.id)
         .join(RoundGameRecord, RoundGameRecord.game_id == GameRecord.id)
         .join(RoundRecord, RoundRecord.id == RoundGameRecord.round_id)
         .where(RoundRecord.tournament_id == tournament_id, RoundGameRecord.table == number)
-        .order_by(GameRecord.id)
-        .with_for_update(of=GameRecord)
     )
-    for game_id, edit_token in db.session.execute(at_table).all():
+    take_games(at_table)
+    edit_links = select(GameRecord.id, GameRecord.edit_token).where(GameRecord.id.in_(at_table))
+    for game_id, edit_token in db.session.execute(edit_links.order_by(GameRecord.id)).all():
         db.session.add(ReplacedLink(token_hash=token_hash(edit_token), game_id=game_id))
         db.session.execute(
             update(GameRecord)

@@ -13,13 +13,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from sqlalchemy import func, select, update
+from sqlalchemy.exc import OperationalError
 
-import tournament
 from extensions import db
-from games.claims import among_recent, remembered
+from games.claims import among_recent, lost_race, remembered
 from games.rounds import RoundRefused, Standing, standing
 from games.tournaments import find_tournament
-from tournament_records import Format, RoundRecord, TournamentRecord, TournamentTeamRecord
+from tournament_records import RoundRecord, TournamentRecord, TournamentTeamRecord
 
 
 def withdraw_refusal(now: Standing, entry: int) -> str | None:
@@ -27,7 +27,8 @@ def withdraw_refusal(now: Standing, entry: int) -> str | None:
     team), `withdrawn` (it withdrew already), `in_play` (a game of the round is still being
     played), `playoff` (the playoff has started), `too_few` (fewer than two teams would be left
     to pair) or `empty_round` (a round robin's schedule would be left with a round of no game:
-    its later opponents have a bye each, `tournament.round_robin`); None if it can."""
+    its later opponents have a bye each, `tournament.round_robin`; the format's
+    `leaves_empty_round`); None if it can."""
     active = [team.entry for team in now.teams if team.withdrawn_after is None]
     if entry not in active:
         return "withdrawn" if any(team.entry == entry for team in now.teams) else "no_team"
@@ -37,20 +38,10 @@ def withdraw_refusal(now: Standing, entry: int) -> str | None:
         return "playoff"
     if len(active) <= 2:
         return "too_few"
-    if now.record.format == Format.ROUND_ROBIN and empty_round_left(now, entry):
+    gone = {team.entry for team in now.teams if team.withdrawn_after is not None} | {entry}
+    if now.format.leaves_empty_round(len(now.teams), gone, len(now.rounds)):
         return "empty_round"
     return None
-
-
-def empty_round_left(now: Standing, entry: int) -> bool:
-    """Whether a round robin's rounds still to play would have no game once team `entry`
-    withdrew too (every game of it with a team that left)."""
-    gone = {team.entry for team in now.teams if team.withdrawn_after is not None} | {entry}
-    order = tuple(range(1, len(now.teams) + 1))
-    return any(
-        not tournament.round_robin(order, number, gone).tables
-        for number in range(len(now.rounds) + 1, now.round_count + 1)
-    )
 
 
 def withdraw_team(token: str, entry: int, nonce: str | None) -> TournamentRecord:
@@ -103,14 +94,20 @@ def director_write(
         refusal = check(now)
         if refusal is not None:
             raise RoundRefused(refusal)
-        if claim(record, now, nonce):
-            try:
-                write(now)
-                db.session.commit()
-            except BaseException:  # a refusal found once claimed: nothing of it is kept
-                db.session.rollback()
+        try:
+            if not claim(record, now, nonce):
+                continue
+            write(now)
+            db.session.commit()
+        except OperationalError as error:  # the database let another write go on first
+            db.session.rollback()
+            if not lost_race(error):
                 raise
-            return record
+            continue
+        except BaseException:  # a refusal found once claimed: nothing of it is kept
+            db.session.rollback()
+            raise
+        return record
     raise RoundRefused("busy")
 
 

@@ -89,7 +89,7 @@ def under_claim(
 ) -> Callable[[], Written]:
     """`writes`, to run once the game is claimed (games.claims.commit_with), after
     `keep_ended`: asked under the claim, a round started a moment before is seen (starting
-    one takes its last round's games first, games.starting.hold)."""
+    one takes its last round's games first, games.starting.held)."""
 
     def checked() -> Written:
         """Refuse (RoundEnded) or write."""

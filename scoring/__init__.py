@@ -22,8 +22,8 @@ per side, the `places`, whether it is over, the winner (the single highest total
 is reached) or a tie at the top to play on, and `Game.next`, what the next hand needs (dealer,
 first bidder, who draws first when two play, per side Blind Nil and blind bids allowed, bags
 left, points to win, sets and sets left; hands left, time called, a hand that bids itself).
-Editing a past hand is replaying with that hand changed. The house rules of RULES.md's
-"More house rules" (`blind_bid_min`, `sets_to_lose`, `boston_wins`, `hands_limit`,
+Editing a past hand is replaying with that hand changed. The house rules of
+docs/rules.md#more-house-rules (`blind_bid_min`, `sets_to_lose`, `boston_wins`, `hands_limit`,
 `first_hand_bids_itself`, ...) are off by default; `replay` also takes the game's two other
 inputs, `time_called_after` and `adjustments` (`Adjustment`s, each added after its hand), and
 the end is then a Boston, a set-out, the target, the floor, the hands limit or time, checked in

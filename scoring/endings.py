@@ -1,5 +1,6 @@
 """When a game ends after a hand, who wins and why: a Boston, a set-out, the target, the floor,
-the hands limit or time called, checked in that order (RULES.md, "When several endings meet")."""
+the hands limit or time called, checked in that order
+(docs/rules.md#several-endings-after-one-hand)."""
 
 from __future__ import annotations
 

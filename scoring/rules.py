@@ -203,7 +203,8 @@ class Rules:
 @dataclass(frozen=True, slots=True)
 class Preset:
     """A named rule set taken from one source document (or, for individual play, from the
-    outside sources RULES.md names); `rules.players` and `rules.partnership` tell them apart."""
+    outside sources of docs/rules.md#sources); `rules.players` and `rules.partnership` tell
+    them apart."""
 
     key: str
     name: str

@@ -16,6 +16,7 @@ from typing import Any
 
 import games
 import scoring
+import tournament
 from extensions import db
 from forms.tournaments import entrants
 from games import rounds, starting
@@ -243,7 +244,7 @@ def tournament_in_round(
         rules=base.but(hands_limit=hands),
         round_minutes=None,
         format=Format(format),
-        rounds=None if format == Format.ROUND_ROBIN.value else rounds,
+        rounds=None if tournament.format_of(format).fixed_rounds else rounds,
         teams=entrants(teams),
     )
     by_round = [winners] * rounds_played if isinstance(winners, str) else list(winners)

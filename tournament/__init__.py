@@ -12,6 +12,10 @@ final totals and winner, which the caller gets from the engine. Teams are entry 
   `Pairing` is the tables in table order (`Table(north_south, east_west)`, the higher-placed
   team North–South) and the team with the bye, or None. `round_robin`, `round_robin_rounds`,
   `swiss` and `kings_table` are the formats one by one.
+- `FORMATS` is the registry of formats: by stored value, a `TournamentFormat` each, all that
+  tells one format from another (its pairing, its rounds, whether a late team joins once it
+  has started, whether a withdrawal leaves a round empty, whether a bye is a win);
+  `format_of(value)` finds one. No caller asks which format it has: it asks the entry.
 - `standings(teams, games, byes, format, joined)` ranks the teams from `GameResult`s and the
   byes given (a late team below the teams with as many wins), one `Row` per team best first
   (`place`, `team`, `wins`, `losses`, `byes`, `played`, `points`, `against`, `difference`);
@@ -35,13 +39,15 @@ final totals and winner, which the caller gets from the engine. Teams are entry 
     ([(3, 2), (5, 1)], 4)
 """
 
-from .pairing import kings_table, next_round, round_robin, round_robin_rounds
+from .formats import FORMATS, Format, TournamentFormat, format_of, next_round
+from .pairing import kings_table, round_robin, round_robin_rounds
 from .playoff import PLAYOFF_SIZES, bracket, first_stage, next_stage, playoff_seeds
-from .rounds import Format, Pairing, Table, TournamentError
+from .rounds import Pairing, Table, TournamentError
 from .standings import GameResult, Row, order_of, standings
 from .swiss import swiss
 
 __all__ = [
+    "FORMATS",
     "PLAYOFF_SIZES",
     "Format",
     "GameResult",
@@ -49,8 +55,10 @@ __all__ = [
     "Row",
     "Table",
     "TournamentError",
+    "TournamentFormat",
     "bracket",
     "first_stage",
+    "format_of",
     "kings_table",
     "next_round",
     "next_stage",

@@ -1,37 +1,35 @@
-"""The next round of a tournament in each of RULES.md's three formats.
+"""The pairing of each of the three formats of docs/rules.md#pairing, one by one.
 
-`next_round(format, order, rounds, winners)` is the one call a caller needs: `order` is the
-standings before the round (a strict order of the entry numbers 1..n, best first; see
-`standings.order_of`), `rounds` the rounds paired so far, and `winners` the winner of each table
-of the last round in table order (King's table only; a forfeit's winner too); `withdrawn`,
-the teams that left between rounds, paired no more, and `joined`, the late teams added
-between rounds (Swiss and King's table). It returns a
-`Pairing`: the tables in table order, each with its higher-placed team North–South, and the
-team with the bye, if any. `round_robin`, `swiss` and `kings_table` are the three formats
-alone.
+`round_robin` (with `round_robin_rounds`, its length, and `round_robin_empty_round`) and
+`kings_table` are here, `swiss` in its own module; each takes `order`, the standings before the
+round (a strict order of the entry numbers 1..n, best first; see `standings.order_of`), and
+returns a `Pairing`: the tables in table order, each with its higher-placed team North–South,
+and the team with the bye, if any. `formats.next_round` is the one call a caller needs: it
+picks the format's pairing from the registry of formats.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence, Set
+from collections.abc import Sequence, Set
 
-from .rounds import (
-    NO_LATE_TEAMS,
-    Format,
-    Pairing,
-    TournamentError,
-    check_format,
-    check_order,
-    check_rounds,
-    seat,
-)
-from .swiss import swiss
+from .rounds import Pairing, TournamentError, check_order, check_rounds, seat
 
 
 def round_robin_rounds(teams: int) -> int:
     """How many rounds a round robin of `teams` lasts: n − 1 for even n, n for odd n (each
     team then has one bye)."""
     return teams - 1 if teams % 2 == 0 else teams
+
+
+def round_robin_empty_round(teams: int, withdrawn: Set[int], played: int) -> bool:
+    """Whether a round robin of `teams` entries, `played` rounds in, would have a round still
+    to play with no game left once the `withdrawn` teams are gone (every game of it with a team
+    that left): its schedule stays, so such a round could not be played."""
+    order = tuple(range(1, teams + 1))
+    return any(
+        not round_robin(order, number, withdrawn).tables
+        for number in range(played + 1, round_robin_rounds(teams) + 1)
+    )
 
 
 def round_robin(
@@ -131,30 +129,3 @@ def kings_table(
     pairs = list(zip(line[0::2], line[1::2], strict=False))
     bye = line[-1] if len(line) % 2 else None
     return Pairing(tables=seat(pairs, teams if last is not None else range(1, n + 1)), bye=bye)
-
-
-def next_round(
-    format: Format | str,
-    order: Sequence[int],
-    rounds: Sequence[Pairing],
-    winners: Sequence[int] = (),
-    withdrawn: Set[int] = frozenset(),
-    joined: Mapping[int, int] = NO_LATE_TEAMS,
-) -> Pairing:
-    """The next round of a tournament of this `format` (a `Format` or its stored value; see
-    the module docstring), without the `withdrawn` teams, and with the late teams that
-    `joined` (entry number: the rounds played when it came). A Swiss and King's table pair
-    around both; a round robin's every-pair-once schedule is fixed by its first teams, so a
-    withdrawn team's later opponents sit out with a bye (walkovers) and a late team is taken
-    before round 1 only (`TournamentError` `bad_late`)."""
-    kind = check_format(format)
-    if kind is Format.ROUND_ROBIN:
-        if any(joined.values()):
-            raise TournamentError("bad_late", "a round robin's schedule takes no late team")
-        check_rounds(len(order), rounds, withdrawn)
-        return round_robin(order, len(rounds) + 1, withdrawn)
-    check_rounds(len(order), rounds, withdrawn, joined)
-    if kind is Format.SWISS:
-        return swiss(order, rounds, withdrawn, joined)
-    late = sorted(team for team, after in joined.items() if after == len(rounds) and rounds)
-    return kings_table(order, rounds[-1] if rounds else None, winners, withdrawn, late)

@@ -1,6 +1,5 @@
 """A playoff after the last round: the top 2, 4 or 8 of the final standings play single
-elimination, a stage at a time, each game's winner going on (RULES.md says nothing of a
-playoff; the issue asks for this one).
+elimination, a stage at a time, each game's winner going on (docs/rules.md#playoff).
 
 Seed 1 is the top of the standings. The first stage's tables follow the printed bracket, so
 that the 1 v 8 winner meets the 4 v 5 winner: 1 v 2 for two; 1 v 4, 2 v 3 for four; 1 v 8,

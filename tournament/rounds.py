@@ -1,4 +1,5 @@
-"""The words every part of the tournament package shares: formats, tables, rounds, errors.
+"""The words every part of the tournament package shares: tables, rounds, errors (the formats
+are `formats`).
 
 A team is its entry number (1, 2, …, `n` in the order the teams were entered); the caller maps
 its own team records to these numbers and back. A strict standings order is a tuple of all the
@@ -9,19 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass
-from enum import StrEnum
 from types import MappingProxyType
 
 # No team came late: every team was entered with the tournament (an empty `joined`).
 NO_LATE_TEAMS: Mapping[int, int] = MappingProxyType({})
-
-
-class Format(StrEnum):
-    """The three ways RULES.md's "Tournaments" pairs a round; the director picks one."""
-
-    ROUND_ROBIN = "round_robin"
-    SWISS = "swiss"
-    KINGS_TABLE = "kings_table"
 
 
 class TournamentError(ValueError):
@@ -75,15 +67,6 @@ class Pairing:
             if team in table.teams:
                 return number
         return None
-
-
-def check_format(format: str) -> Format:
-    """The `Format` a stored value names ("round_robin", "swiss", "kings_table"), or
-    `TournamentError` for any other."""
-    try:
-        return Format(format)
-    except ValueError:
-        raise TournamentError("bad_format", f"no format {format!r}") from None
 
 
 def check_order(order: Sequence[int]) -> tuple[int, ...]:

@@ -1,4 +1,4 @@
-"""A tournament's standings, ranked as RULES.md's "Tournaments › Standings" says.
+"""A tournament's standings, ranked as docs/rules.md#standings says.
 
 `standings(teams, games, byes, format)` takes every game of the tournament as a `GameResult` (a
 game still in play, with no winner yet, counts nothing), the byes given so far (one entry
@@ -12,8 +12,8 @@ alone); then equal. A shared place takes the places it covers (1, 2, 2, 4) and l
 by entry number. `order_of(rows)` is the strict order the pairing needs.
 
 A forfeit is a win for the winner and a loss for the other team, with no points for or against.
-A bye is a win with no points in round robin and Swiss, and neither a win nor a loss in King's
-table.
+A bye scores no points; whether it is a win is its format's (`formats`, `bye_is_win`): a win in
+round robin and Swiss, neither a win nor a loss in King's table. The order is every format's.
 """
 
 from __future__ import annotations
@@ -22,7 +22,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import groupby
 
-from .rounds import NO_LATE_TEAMS, Format, TournamentError, check_format
+from .formats import Format, format_of
+from .rounds import NO_LATE_TEAMS, TournamentError
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,7 +121,7 @@ def standings(
     """The standings of teams 1..`teams` from the tournament's games and byes (see the module
     docstring), one `Row` per team, best first; `format` is a `Format` or its stored value,
     `joined` the late teams (entry number: the rounds played when it came)."""
-    kind = check_format(format)
+    bye_is_win = format_of(format).bye_is_win
     played = list(games)
     given = list(byes)
     _check(teams, played, given)
@@ -139,7 +140,7 @@ def standings(
             if not game.forfeit:
                 points[team] += own
                 against[team] += theirs
-    if kind is not Format.KINGS_TABLE:
+    if bye_is_win:
         for team in wins:
             wins[team] += bye_count[team]
 

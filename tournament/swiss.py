@@ -1,4 +1,5 @@
-"""Swiss pairing by RULES.md's Monrad rule, choice by choice as the rule says.
+"""Swiss pairing by the Monrad rule of docs/rules.md#swiss-monrad, choice by choice as the
+rule says.
 
 The rule, for a round after the first with the teams in standings order: the bye (odd
 fields) goes to the lowest-placed of the teams with the fewest byes so far whose bye lets the
@@ -164,7 +165,7 @@ def swiss(
 
     Tables come in the order their pairs are formed, top down; the higher-placed team of each
     sits North–South. With no rounds yet the entry order stands in for the standings, as
-    RULES.md says: 1–2, 3–4, …, the last entrant on the bye.
+    docs/rules.md#swiss-monrad says: 1–2, 3–4, …, the last entrant on the bye.
     """
     everyone = check_order(order)
     check_rounds(len(everyone), rounds, withdrawn, joined)

@@ -16,6 +16,13 @@ a followed page and the downloads (`responses`), looking links up and the limit 
 them (`lookups`), and the hand form as the pages show it (`hand_forms`).
 """
 
+from __future__ import annotations
+
+import importlib
+import pkgutil
+
+from flask import Blueprint
+
 # The path prefixes of the two kinds of game link: robots.txt, the headers of game pages and
 # the poll shortcut all go by them.
 EDIT_LINKS = "/g"
@@ -38,5 +45,18 @@ SECRET_LINKS = (
     TOURNAMENT_VIEW_LINKS,
     TOURNAMENT_TABLE_LINKS,
 )
+
+
+def blueprints() -> list[Blueprint]:
+    """Every area's routes: the blueprint (`bp`) of each module of this package that has one,
+    by module name. `create_app` registers them all, so a new area is served from the moment
+    its module exists. (Imported when asked: each of them imports this module's prefixes.)"""
+    areas = (
+        importlib.import_module(f"{__name__}.{module.name}")
+        for module in pkgutil.iter_modules(__path__)
+    )
+    return [area.bp for area in areas if isinstance(getattr(area, "bp", None), Blueprint)]
+
+
 # How long a phone keeps what it chose here: its id (its games) and its language.
 COOKIE_LIFETIME = 365 * 24 * 3600

@@ -148,7 +148,7 @@ def stats_csv(token: str) -> Response:
 @bp.get(f"{TABLE_VIEW_LINKS}/<token:token>/stats.json")
 @limit_guesses
 def stats_json(token: str) -> Response:
-    """A table's career figures as JSON (keys documented in the README)."""
+    """A table's career figures as JSON (keys documented in docs/formats.md)."""
     _table, career = stats_of_table(token)
     return json_answer(export.stats_json(career))
 

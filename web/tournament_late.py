@@ -19,7 +19,7 @@ from forms.late_team import LateTeamForm
 from games import cancelling, late_teams, rounds, tournaments, withdrawing
 from web import TOURNAMENT_LINKS
 from web.lookups import limit_guesses
-from web.tournaments import director_only, director_page, refused
+from web.tournaments import busy_words, director_only, director_page, refused
 
 bp = Blueprint("tournament_late", __name__)
 
@@ -42,14 +42,6 @@ def late_words(code: str) -> str:
     if code == "busy":
         return busy_words()
     return gettext("This tournament has as many teams as a tournament can have.")
-
-
-def busy_words() -> str:
-    """Why a director's change was not made when other changes kept coming first (`busy`)."""
-    return gettext(
-        "Other changes to the tournament kept coming first. Here it is as it is now: send"
-        " yours again if you still mean it."
-    )
 
 
 def changed_words(code: str, seen: int | None, version: int) -> str | None:

@@ -17,7 +17,7 @@ from tournament import PLAYOFF_SIZES
 from tournament_records import TournamentRecord
 from web import TOURNAMENT_LINKS
 from web.lookups import limit_guesses
-from web.tournaments import director_action
+from web.tournaments import busy_words, director_action
 
 bp = Blueprint("tournament_playoff", __name__)
 
@@ -48,6 +48,7 @@ def playoff_offer(now: Standing) -> tuple[int, ...]:
 def playoff_words(code: str) -> str:
     """Why the playoff, or its next stage, cannot start, in the user's language."""
     words = {
+        "busy": busy_words(),
         "started": gettext("The playoff has already started."),
         "rounds_left": gettext(
             "The playoff starts after the last round: a round is still to be played."

@@ -56,6 +56,6 @@ def stats_csv(token: str) -> Response:
 @bp.get(f"{TOURNAMENT_VIEW_LINKS}/<token:token>/stats.json")
 @limit_guesses
 def stats_json(token: str) -> Response:
-    """The tournament's career figures as JSON (the keys of a table's, in the README)."""
+    """The tournament's career figures as JSON (the keys of a table's, in docs/formats.md)."""
     _name, career = watched_career(token)
     return json_answer(export.stats_json(career))

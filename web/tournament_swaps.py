@@ -15,8 +15,8 @@ from games import rounds, substitutes, tournaments
 from tournament_records import TournamentTeamRecord
 from web import TOURNAMENT_LINKS
 from web.lookups import limit_guesses
-from web.tournament_late import busy_words, refused_now
-from web.tournaments import director_only, director_page
+from web.tournament_late import refused_now
+from web.tournaments import busy_words, director_only, director_page
 
 bp = Blueprint("tournament_swaps", __name__)
 

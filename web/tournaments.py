@@ -101,8 +101,18 @@ def about(tournament: TournamentRecord) -> dict[str, Any]:
     }
 
 
+def busy_words() -> str:
+    """Why a director's change was not made when other changes kept coming first (`busy`)."""
+    return gettext(
+        "Other changes to the tournament kept coming first. Here it is as it is now: send"
+        " yours again if you still mean it."
+    )
+
+
 def refusal_words(code: str) -> str:
     """Why a round cannot start now, in the user's language (`rounds.RoundRefused` codes)."""
+    if code == "busy":
+        return busy_words()
     if code == "no_round_left":
         return gettext("Every round of this tournament has been played: there is none to start.")
     return gettext(

@@ -1,11 +1,11 @@
-"""One game on a phone with every new house rule at once (RULES.md "More house rules"): blind
+"""One game on a phone with every new house rule at once (docs/rules.md#more-house-rules): blind
 bids from 6 when 100 behind, set twice you lose, a Boston wins, 8 hands, the first hand bids
 itself; with an adjustment and time called on the way, and the CSV export at the end.
 
 Taps only, but for what the forms ask to be typed. GameLake rules otherwise; North deals
 first; team A is North & South, team B East & West. Bids are given by seat: North, East, South,
 West. The game ends with three endings after one hand (a Boston, B's second set, time called)
-and the Boston decides, as RULES.md orders them.
+and the Boston decides, as docs/rules.md#several-endings-after-one-hand orders them.
 """
 
 from __future__ import annotations

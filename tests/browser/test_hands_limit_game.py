@@ -1,5 +1,5 @@
 """A game of a fixed number of hands, on a phone, taps only: the game page counts the hands,
-a tie after the last plays on (RULES.md "Game length"), and the next hand that leaves one team
+a tie after the last plays on (docs/rules.md#hands-limit), and the next hand that leaves one team
 ahead ends it.
 
 GameLake rules and two hands; North deals first; team A is North & South, team B East & West.

@@ -18,7 +18,8 @@ The second game, with the kept rules, ended by a Boston in three hands:
 - hand 2: B, 150 behind, bids Blind 6 on its one row and takes 7: +120 + 1 = +121; A bids
   3 + 3 = 6 and takes 6: +60.                                      A 160, B 71
 - hand 3: A bids 7 + 6 = 13 and takes all 13: +130, a Boston; B bids 1 + 1 and takes none:
-  −20, its second set. The Boston wins it (RULES.md checks it first). A 290, B 51
+  −20, its second set. The Boston wins it (docs/rules.md#several-endings-after-one-hand checks
+  it first). A 290, B 51
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Time called on a phone, taps only: the scorer's Call time ends a game that one team leads
 at once, Resume takes that back, and time called once the bids are in makes that hand the
-last; a tie then plays one more hand (RULES.md "Game length").
+last; a tie then plays one more hand (docs/rules.md#time-called).
 
 GameLake rules, played to 500; North deals first; team A is North & South, team B East &
 West. Bids are given by seat: North, East, South, West.

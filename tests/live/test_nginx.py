@@ -1,4 +1,4 @@
-"""Debian's nginx in front of gunicorn, set up as the README's "Hosting" section says.
+"""Debian's nginx in front of gunicorn, set up as docs/hosting.md says.
 
 nginx runs deploy/nginx.conf itself: the site file shipped for /etc/nginx/sites-available/.
 Only its lines marked `test:` are changed, by exact replacement (`site_for_test`): it listens

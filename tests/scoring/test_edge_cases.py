@@ -1,4 +1,4 @@
-"""Edge cases of the scoring engine: the corners of RULES.md and the house rules.
+"""Edge cases of the scoring engine: the corners of docs/rules.md and the house rules.
 
 Expected figures are worked out by hand, the arithmetic in a comment beside them.
 Seats are 0-3 clockwise, partners opposite: team 0 is seats 0 & 2, team 1 is seats 1 & 3.
@@ -290,7 +290,7 @@ def test_one_team_over_the_target_while_the_other_falls_under_the_floor_ends_it(
     game = game.add(Hand(bids=(7, 6, 6, 6), tricks=(7, 0, 6, 0)))
     assert game.totals == (520, -210)
     assert game.over and game.winner == 0
-    assert game.reason in ("target", "floor")  # both apply; RULES.md names no precedence
+    assert game.reason in ("target", "floor")  # both apply: either may name the ending
 
 
 def test_the_floor_is_only_checked_where_a_preset_sets_one():

@@ -1,4 +1,4 @@
-"""Every worked example of RULES.md ("facts every implementation must reproduce").
+"""Every worked example of docs/rules.md#worked-examples-for-teams.
 
 Expected figures are worked out by hand from the rules, the arithmetic in a comment beside them.
 Seats are 0-3 clockwise, partners opposite: team 0 is seats 0 & 2, team 1 is seats 1 & 3.

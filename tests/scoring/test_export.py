@@ -230,7 +230,7 @@ def test_the_json_of_a_game_in_play_matches_the_engine():
         "blind_nil_allowed": [False, False],
         "bags_left": [5, 9],
         "points_to_win": [305, 319],
-        # The house rules of RULES.md "More house rules", all off in GameLake.
+        # The house rules of docs/rules.md#more-house-rules, all off in GameLake.
         "blind_bid_allowed": [False, False],
         "sets": [0, 0],
         "sets_left": [None, None],

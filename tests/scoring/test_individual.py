@@ -1,4 +1,4 @@
-"""Individual play: cut-throat, three players and two players (RULES.md, last section).
+"""Individual play: cut-throat, three players and two players (docs/rules.md#play-without-partners).
 
 Expected figures are worked out by hand, the arithmetic in a comment or docstring beside them.
 Without partners every seat is a side of its own, numbered as the seat: in a three-handed game
@@ -44,8 +44,8 @@ from testsupport.engine import (
 
 # --- the presets --------------------------------------------------------------------------
 
-# Every parameter of the three new presets, straight from the RULES.md table; the house rules
-# the table does not name are off, as in every source.
+# Every parameter of the three new presets, straight from the table of docs/rules.md#presets;
+# the house rules the table does not name are off, as in every source.
 ALONE = {
     "partnership": False,
     "target": 500,

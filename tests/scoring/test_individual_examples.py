@@ -1,5 +1,5 @@
-"""Individual play, the worked examples of RULES.md's last section: cut-throat, three players
-and two players.
+"""Individual play, the worked examples of docs/rules.md#worked-examples-without-partners:
+cut-throat, three players and two players.
 
 The arithmetic of each figure is in a comment or docstring beside it; the seats' names are
 testsupport.engine's, as in test_individual.py.

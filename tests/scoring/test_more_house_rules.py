@@ -1,8 +1,9 @@
-"""Every worked example of RULES.md's "More house rules" section, and the rules beside them.
+"""Every worked example of docs/rules.md#worked-examples-of-more-house-rules, and the rules
+beside them.
 
 Seats are 0-3 clockwise, partners opposite: team A is seats 0 & 2, team B is seats 1 & 3.
 Totals a worked example starts from are set with adjustments after a plain first hand, so that
-each example's own hand is exactly the one RULES.md describes.
+each example's own hand is exactly the one docs/rules.md describes.
 """
 
 import pytest

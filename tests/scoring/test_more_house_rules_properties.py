@@ -1,4 +1,4 @@
-"""Properties of the house rules RULES.md adds in "More house rules", for random games.
+"""Properties of the house rules of docs/rules.md#more-house-rules, for random games.
 
 Games are random hands at random tables (two, three or four sides); a hand the game refuses
 (a Blind Nil not allowed at the score, say) is skipped, as a table would enter another.
@@ -68,8 +68,8 @@ def table_and_hands(draw, partners=None, **changes):
 
 
 def reckoned_by_rules_md(rules: Rules, hands) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
-    """Each hand's totals and bags per side, worked out from RULES.md's scoring alone (as it
-    stood before the new house rules), as a second opinion on the engine."""
+    """Each hand's totals and bags per side, worked out from docs/rules.md#one-hand-for-a-team
+    alone (as it stood before the new house rules), as a second opinion on the engine."""
     totals = [0] * len(rules.sides)
     bags = [0] * len(rules.sides)
     mode = rules.failed_nil_tricks
@@ -115,8 +115,8 @@ def reckoned_by_rules_md(rules: Rules, hands) -> list[tuple[tuple[int, ...], tup
 
 
 def ended_by_rules_md(rules: Rules, totals: tuple[int, ...]) -> tuple[bool, int | None, str | None]:
-    """The end as RULES.md states it before the new house rules: the target or the floor, then
-    the single highest total wins, a shared one plays on."""
+    """The end as docs/rules.md#game-end states it without the new house rules: the target or
+    the floor, then the single highest total wins, a shared one plays on."""
     high = max(totals)
     reached = high >= rules.target
     if not (reached or (rules.floor is not None and min(totals) <= rules.floor)):
@@ -130,7 +130,8 @@ def ended_by_rules_md(rules: Rules, totals: tuple[int, ...]) -> tuple[bool, int 
 @given(table_and_hands())
 def test_with_every_new_rule_off_a_game_scores_as_rules_md_says_it_did_before(drawn):
     """With every new parameter off, no time called and no adjustment, each hand's totals and
-    bags, and the end, are those of the scoring RULES.md gave before the new house rules."""
+    bags, and the end, are those of the scoring of docs/rules.md#one-hand-for-a-team without
+    the new house rules."""
     rules, hands = drawn
     game = play(rules, hands)
     played = [result.hand for result in game.hands]
@@ -143,7 +144,7 @@ def test_with_every_new_rule_off_a_game_scores_as_rules_md_says_it_did_before(dr
 
 
 def set_counts(game: Game, in_a_row: bool) -> list[tuple[int, int]]:
-    """Each team's sets after every hand of the game, counted as RULES.md says."""
+    """Each team's sets after every hand of the game, counted as docs/rules.md#set-outs says."""
     counts, out = [0, 0], []
     for result in game.hands:
         for team in (0, 1):

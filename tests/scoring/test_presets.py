@@ -1,4 +1,5 @@
-"""The five presets: their parameters against the RULES.md table, and one whole game each.
+"""The five presets: their parameters against the table of docs/rules.md#presets, and one
+whole game each.
 
 The walked games are written by hand; each hand's figures are worked out in its comment.
 Seats are 0-3 clockwise, partners opposite: team 0 is seats 0 & 2, team 1 is seats 1 & 3.
@@ -19,7 +20,7 @@ from scoring import (
     new_game,
 )
 
-# Every parameter, straight from the RULES.md table ("The presets"); the house rules
+# Every parameter, straight from the table of docs/rules.md#presets; the house rules
 # (exchange aside) are off in every source document.
 HOUSE_RULES_OFF = {
     "min_team_bid": 0,

@@ -1,4 +1,4 @@
-"""King's table (winners move up), as RULES.md's "Tournaments › Pairing" sets it out."""
+"""King's table (winners move up), as docs/rules.md#kings-table sets it out."""
 
 from __future__ import annotations
 

@@ -89,7 +89,8 @@ def test_kings_table_closes_the_gap_a_withdrawn_team_leaves_by_moving_the_teams_
 
 def test_kings_table_without_late_or_withdrawn_teams_moves_as_before():
     first = Pairing((Table(1, 2), Table(3, 4)), bye=5)
-    # RULES.md: the team that sat out comes in at the bottom table, its loser sits out.
+    # docs/rules.md#kings-table: the team that sat out comes in at the bottom table, its loser
+    # sits out.
     assert pairs(next_round(Format.KINGS_TABLE, (1, 3, 2, 4, 5), [first], (1, 3))) == (
         [(1, 3), (2, 5)],
         4,

@@ -1,4 +1,4 @@
-"""Round robin by the circle method, as RULES.md's "Tournaments › Pairing" sets it out."""
+"""Round robin by the circle method, as docs/rules.md#round-robin sets it out."""
 
 from __future__ import annotations
 
@@ -21,7 +21,8 @@ def whole(teams: int) -> list[Pairing]:
 
 
 def test_six_teams_play_rounds_one_and_two_as_the_rules_example_says():
-    # RULES.md: round 1 is 1–6, 2–5, 3–4; round 2 is 1–5, 6–4, 2–3 (tables in that order).
+    # docs/rules.md#round-robin: round 1 is 1–6, 2–5, 3–4; round 2 is 1–5, 6–4, 2–3 (tables in
+    # that order).
     rounds = whole(6)
     assert pairs_of(rounds[0]) == [(1, 6), (2, 5), (3, 4)]
     assert [set(pair) for pair in pairs_of(rounds[1])] == [{1, 5}, {6, 4}, {2, 3}]

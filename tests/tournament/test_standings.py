@@ -1,4 +1,4 @@
-"""The standings ranked as RULES.md's "Tournaments › Standings" says, level by level.
+"""The standings ranked as docs/rules.md#standings says, level by level.
 
 Every game below is written G(north_south, east_west, totals, winner); totals of 300–300 keep
 the point difference and points out of the way where another level is being shown.

@@ -1,4 +1,5 @@
-"""The Swiss pairing against a brute force that follows RULES.md's Monrad rule word by word.
+"""The Swiss pairing against a brute force that follows the Monrad rule of
+docs/rules.md#swiss-monrad word by word.
 
 The brute force enumerates every pairing of the teams (every perfect matching, after each
 possible bye), so it knows the fewest rematches any pairing can have, and then makes the rule's
@@ -48,7 +49,7 @@ def without(teams: tuple[int, ...], *gone: int) -> tuple[int, ...]:
 
 
 def literal_swiss(order: tuple[int, ...], rounds: list[Pairing]) -> Pairing:
-    """RULES.md's Swiss rule as written, by exhaustive search."""
+    """The Swiss rule of docs/rules.md#swiss-monrad as written, by exhaustive search."""
     if not rounds:
         order = tuple(sorted(order))  # round 1 pairs by entry order
     met = frozenset(frozenset(table.teams) for r in rounds for table in r.tables)
@@ -112,7 +113,7 @@ def fields(draw) -> tuple[tuple[int, ...], list[Pairing]]:
 @given(fields())
 def test_the_swiss_pairing_is_the_one_the_literal_rule_finds_by_brute_force(field):
     """For any field of up to nine teams, any standings order and any history of rounds, the
-    Swiss pairing (tables in order, seats and bye) equals the one RULES.md's rule picks when
+    Swiss pairing (tables in order, seats and bye) equals the one that rule picks when
     applied literally with every possible pairing enumerated."""
     order, rounds = field
     assert swiss(order, rounds) == literal_swiss(order, rounds)

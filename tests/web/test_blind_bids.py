@@ -1,4 +1,4 @@
-"""Blind bids at the table (RULES.md, "Blind bids"): offered to a team far enough behind as one
+"""Blind bids at the table (docs/rules.md#blind-bids): offered to a team far enough behind as one
 row for both partners, doubled when made and when set, and refused beside the rows with a
 sentence in the user's language when the rules do not allow it."""
 
@@ -10,7 +10,8 @@ from testsupport.database import snapshot, stored_game
 from testsupport.pages import Page, contracts, submit
 from testsupport.playing import enter, game_page, start_game
 
-# GameLake with blind bids from 6, when 100 or more behind (RULES.md's worked example).
+# GameLake with blind bids from 6, when 100 or more behind
+# (docs/rules.md#worked-examples-of-more-house-rules).
 BLIND_RULES = {"preset": "gamelake", "blind_bid_min": "6", "blind_bid_deficit": "100"}
 # Team A bids 6 + 6 and takes 12, B bids 1 + 1 and takes 1: A +120,
 # B set −20. Two such hands leave B 280 behind, far enough to bid blind.

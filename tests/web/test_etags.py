@@ -62,7 +62,7 @@ def test_after_bids_or_a_hand_the_old_etag_gets_a_fresh_200_and_a_new_etag(
 
 def test_a_weak_form_of_the_etag_also_gets_a_304(app, client, new_game, play):
     # If-None-Match uses the weak comparison (RFC 9110, 13.1.2). A proxy compressing the page
-    # (nginx with gzip, as in the README's deployment) hands the browser W/"..." instead of
+    # (nginx with gzip, as in docs/hosting.md) hands the browser W/"..." instead of
     # the app's strong ETag, and that is what the browser sends back while polling.
     view = view_token_of(app, playing_game(new_game, play))
     etag = client.get(f"/v/{view}", headers=HX).headers["ETag"]

@@ -3,7 +3,7 @@
 Every hand is tapped into the form the page renders (see `testsupport.pages.submit`), so a test
 only presses buttons a person could press. Seats are 0-3 clockwise: North, East, South, West;
 team A is North & South (seats 0 and 2), team B is East & West (seats 1 and 3). Expected totals
-are worked out by hand in the comments, with the rules of /work/shared/RULES.md.
+are worked out by hand in the comments, with the rules of docs/rules.md.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The house rules of RULES.md's "More house rules" that the scorer's page plays from the hands
+"""The house rules of docs/rules.md#more-house-rules that the scorer's page plays from the hands
 alone: set twice and you lose, a Boston wins, a number of hands, the first hand bidding itself;
 each a whole game through the game page, its status lines and its ending in both languages."""
 

@@ -1,5 +1,5 @@
 """The table of rule parameters (forms.house_rules): one row per field of `scoring.Rules`, and
-everything the new-game form, the home page, the game page and the README say of the rules
+everything the new-game form, the home page, the game page and docs/formats.md say of the rules
 comes from it."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from testsupport.database import stored_game
 from testsupport.pages import Page
 from testsupport.playing import game_page, start_game
 
-README = Path(__file__).parents[2] / "README.md"
+FORMATS = Path(__file__).parents[2] / "docs" / "formats.md"  # the game JSON's keys
 RULE_FIELDS = [f.name for f in fields(scoring.Rules)]
 DEFAULTS = scoring.Rules()
 ROWS = {row.name: row for row in HOUSE_RULES}
@@ -138,7 +138,8 @@ def test_a_rule_for_partners_only_is_applied_at_a_table_of_partners_and_nowhere_
     assert rules_with(alone, form, (row,)) == alone
 
 
-def test_the_readme_lists_exactly_the_rule_parameters_as_the_json_exports_rules_keys():
-    row = next(line for line in README.read_text().splitlines() if line.startswith("| `rules` |"))
+def test_the_formats_page_lists_exactly_the_rule_parameters_as_the_json_exports_rules_keys():
+    rows = FORMATS.read_text(encoding="utf-8").splitlines()
+    row = next(line for line in rows if line.startswith("| `rules` |"))
     listed = re.findall(r"`(\w+)`", row.split("|")[2])
     assert listed == RULE_FIELDS

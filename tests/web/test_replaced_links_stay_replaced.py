@@ -369,3 +369,41 @@ def test_the_form_that_replaced_an_edit_link_leads_on_only_until_the_next_replac
 
     assert late.status_code == 410
     assert second not in late.get_data(as_text=True) + str(late.headers)
+
+
+def test_the_rematch_button_of_the_game_before_leads_nowhere_once_the_rematchs_link_changed(
+    app, client
+):
+    game = game_with_hands(app, 1, target=50)  # over after its first hand
+    first = client.post(f"{EDIT_LINKS}/{game.edit}/rematch", data={})
+    assert first.status_code == 303
+    rematch = first.headers["Location"].split("/")[2].split("#")[0]
+    replaced = rotated(client, f"{EDIT_LINKS}/{rematch}/rotate")
+    before = everything(app)
+
+    again = client.post(f"{EDIT_LINKS}/{game.edit}/rematch", data={})
+
+    assert again.status_code == 410
+    assert replaced not in again.get_data(as_text=True) + str(again.headers)
+    assert everything(app) == before
+
+
+def test_a_form_carrying_another_records_one_time_token_is_applied_not_answered_done(app, client):
+    one, other = tournament_in_round(app, 5, 0), tournament_in_round(app, 5, 0)
+    sent = {"nonce": "one-start-form-nonce1"}
+    assert client.post(f"{TOURNAMENT_LINKS}/{one.director}/rounds", data=sent).status_code == 303
+    first, second = game_with_hands(app, 1), game_with_hands(app, 1)
+    rotate = {"link": "view", "nonce": "one-rotate-form-nonce"}
+    assert client.post(f"{EDIT_LINKS}/{first.edit}/rotate", data=rotate).status_code == 303
+
+    started = client.post(f"{TOURNAMENT_LINKS}/{other.director}/rounds", data=sent)
+    rotated_too = client.post(f"{EDIT_LINKS}/{second.edit}/rotate", data=rotate)
+
+    assert started.status_code == rotated_too.status_code == 303
+    with app.app_context():
+        assert len(rounds.standing(find_tournament(other.director)).rounds) == 1
+        view = db.session.scalar(
+            select(GameRecord.view_token).where(GameRecord.edit_token == second.edit)
+        )
+        db.session.remove()
+    assert view != second.view

@@ -1,5 +1,5 @@
 """A tournament round played to minutes: at its deadline time is called at every table still
-playing, the hand whose bids were in by then finished (RULES.md "Time called"), whichever page
+playing, the hand whose bids were in by then finished (docs/rules.md#time-called), whichever page
 is read first after it and however late; a game already over is left as it ended, a tied one
 plays on, and the wall counts the minutes down. The app's clock is the test's own."""
 

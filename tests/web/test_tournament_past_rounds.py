@@ -218,3 +218,27 @@ def test_an_adjustment_that_would_tie_a_game_of_an_ended_round_is_refused(app, c
     refused_both_ways(client, adjust_as(f"/d/{director}/rounds/1/tables/1"), IN_PLAY_WORDS)
     refused_both_ways(client, adjust_as(f"/g/{game}"), IN_PLAY_WORDS)
     assert written(app) == before
+
+
+def test_a_correction_that_would_put_a_game_of_an_ended_round_back_in_play_is_refused(app, client):
+    """Round 2 started: table 1's only hand of round 1 corrected so that both teams bid 8 and
+    are set (−80 each) would tie the game, which then plays on: refused for the director and
+    for the scorer, in both languages, nothing written."""
+    made = tournament_in_round(app, 5, 1, start_next=True)
+    director, game = made.director, made.rounds[0][0]
+    taps = hand_taps((4, 4, 4, 4), (3, 4, 3, 3))
+
+    def correct_at(path: str):
+        """The correction form of hand 1 at `path`, sent with the tying hand."""
+
+        def send(headers=None):
+            """Load the form and send it."""
+            page = Page(client.get(f"{path}/hands/1"))
+            return submit(client, page.form(cls="hand-form"), taps, headers=headers)
+
+        return send
+
+    before = written(app)
+    refused_both_ways(client, correct_at(f"/d/{director}/rounds/1/tables/1"), IN_PLAY_WORDS)
+    refused_both_ways(client, correct_at(f"/g/{game}"), IN_PLAY_WORDS)
+    assert written(app) == before

@@ -1,6 +1,6 @@
 """Issue 27's "Done when", through HTTP: a whole club night played as its people play it (a
 Swiss of nine teams by the round's clock, one scorer's phone per table, a correction after its
-round) and a King's table of eight teams, each counted by hand against RULES.md
+round) and a King's table of eight teams, each counted by hand against docs/rules.md
 "Tournaments"."""
 
 from __future__ import annotations
