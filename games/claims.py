@@ -14,15 +14,12 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 import scoring
 from extensions import db
-from games.reading import ScoredGame, replays
+from games.reading import ScoredGame, lost_race, replays
 from games.replays import Replays
 from models import GameRecord, StoredHand, TableRecord
 
 Written = TypeVar("Written")
 
-# What PostgreSQL says when it ends a transaction to let another go on: a deadlock, a
-# serialization failure (SQLSTATE codes).
-LOST_RACE = {"40P01", "40001"}
 log = logging.getLogger(__name__)
 
 # How many of a game's latest writes are recognised when their form comes again: more than the
@@ -200,12 +197,6 @@ def commit_with(
     for name, value in (claimed | changed).items():
         set_committed_value(record, name, value)
     return Replays.key(record), written
-
-
-def lost_race(error: OperationalError) -> bool:
-    """Whether the database ended the write's transaction to let another write go on (a
-    deadlock, a serialization failure): another write came first, as with a Conflict."""
-    return getattr(error.orig, "sqlstate", None) in LOST_RACE
 
 
 def commit_and_keep(

@@ -15,6 +15,7 @@ from datetime import datetime, timedelta
 
 from flask import current_app
 from sqlalchemy import ColumnElement, and_, bindparam, func, select, update
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import InstrumentedAttribute
 
 import scoring
@@ -240,6 +241,17 @@ def deadline(started_at: datetime, minutes: int) -> datetime:
     return started_at + timedelta(minutes=minutes)
 
 
+# What PostgreSQL says when it ends a transaction to let another go on: a deadlock, a
+# serialization failure (SQLSTATE codes).
+LOST_RACE = {"40P01", "40001"}
+
+
+def lost_race(error: OperationalError) -> bool:
+    """Whether the database ended the write's transaction to let another write go on (a
+    deadlock, a serialization failure): another write came first, as with a Conflict."""
+    return getattr(error.orig, "sqlstate", None) in LOST_RACE
+
+
 def call_time_if_due(round_id: int, due: datetime) -> bool:
     """Call time at every game of the round still playing once its deadline `due` has come:
     after the hands whose bids were stored by then (docs/rules.md#time-called: the hand in play
@@ -247,6 +259,18 @@ def call_time_if_due(round_id: int, due: datetime) -> bool:
     Done once, in one transaction, whoever comes first; whether it was done by this call."""
     if utc_now() < due:
         return False
+    try:
+        return calls_time(round_id, due)
+    except OperationalError as error:  # the lock order should keep this from happening
+        db.session.rollback()
+        if not lost_race(error):
+            raise
+        return False  # another write went on first: the next read calls time
+
+
+def calls_time(round_id: int, due: datetime) -> bool:
+    """Call time at the round's games still playing, as `call_time_if_due` says, its deadline
+    `due` passed: the round's row first, then its games' in rising order of id."""
     rounds = RoundRecord.__table__
     claimed = db.session.connection().execute(
         update(rounds)

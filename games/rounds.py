@@ -209,8 +209,25 @@ def watched(token: str) -> tuple[TournamentRecord, tuple[int, int, int], int | N
     without minutes per round or a round). The read that finds the deadline passed calls time
     (`games.reading.call_time_if_due`) and reads the games again, as the call left them."""
     record, state = watched_games(token)
-    if record.round_minutes is None:
+    clock = latest_clock(record)
+    if clock is None:
         return record, state, None
+    _, due, called_at = clock
+    if clock_called(record, clock):
+        record, state = watched_games(token)
+        return record, state, 0
+    return record, state, minutes_left(due, called_at)
+
+
+# The latest round's clock: its id, its deadline, and when its time was called (None yet).
+Clock = tuple[int, datetime, datetime | None]
+
+
+def latest_clock(record: TournamentRecord) -> Clock | None:
+    """The latest round's clock, in one small query; None without minutes per round or a
+    round."""
+    if record.round_minutes is None:
+        return None
     latest = db.session.execute(
         select(RoundRecord.id, RoundRecord.started_at, RoundRecord.time_called_at)
         .where(RoundRecord.tournament_id == record.id, RoundRecord.playoff.is_(False))
@@ -218,12 +235,18 @@ def watched(token: str) -> tuple[TournamentRecord, tuple[int, int, int], int | N
         .limit(1)
     ).first()
     if latest is None:
-        return record, state, None
-    due = deadline(latest.started_at, record.round_minutes)
-    if latest.time_called_at is None and call_time_if_due(latest.id, due):
-        record, state = watched_games(token)
-        return record, state, 0
-    return record, state, minutes_left(due, latest.time_called_at)
+        return None
+    return latest.id, deadline(latest.started_at, record.round_minutes), latest.time_called_at
+
+
+def clock_called(record: TournamentRecord, clock: Clock | None = None) -> bool:
+    """Whether the latest round's clock called time just now (its deadline passed, and no read
+    had called it yet: `games.reading.call_time_if_due`, which commits); `clock` as
+    `latest_clock` read it, or read here."""
+    clock = latest_clock(record) if clock is None else clock
+    if clock is None or clock[2] is not None:
+        return False
+    return call_time_if_due(clock[0], clock[1])
 
 
 def watched_games(token: str) -> tuple[TournamentRecord, tuple[int, int, int]]:

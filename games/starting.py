@@ -16,9 +16,10 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 
 import tournament
 from extensions import db
-from games.claims import lost_race, take_games
+from games.claims import take_games
 from games.creating import create_once
-from games.rounds import RoundRefused, Standing, standing
+from games.reading import lost_race
+from games.rounds import RoundRefused, Standing, clock_called, standing
 from games.tournaments import find_tournament
 from models import GameRecord
 from tournament_records import (
@@ -38,26 +39,32 @@ def round_started_by(nonce: str | None) -> RoundRecord | None:
 
 
 def held(token: str) -> TournamentRecord:
-    """The tournament behind director's link `token` (find_tournament), its row taken and then
-    its games' rows, in rising order of id, before anything of its standing is read: a write
+    """The tournament behind director's link `token` (find_tournament), its row taken, then its
+    rounds' rows, then its games' (each in rising order of id, as the round's clock and Cancel
+    round take them), before anything of its standing is read: a write
     to one of its games that came first (an undo, a correction, a forfeit withdrawn) is seen
     as it left the game, and one that comes after waits, then finds the round ended
     (games.writing.keep_ended). On SQLite the first write takes the one write lock to the
     same end."""
-    record = find_tournament(token)
-    db.session.execute(  # a write that changes nothing, for its lock
-        update(TournamentRecord)
-        .where(TournamentRecord.id == record.id)
-        .values(version=TournamentRecord.version)
-        .execution_options(synchronize_session=False)
-    )
-    take_games(
-        select(GameRecord.id)
-        .join(RoundGameRecord, RoundGameRecord.game_id == GameRecord.id)
-        .join(RoundRecord, RoundRecord.id == RoundGameRecord.round_id)
-        .where(RoundRecord.tournament_id == record.id)
-    )
-    return record
+    while True:
+        record = find_tournament(token)
+        db.session.execute(  # a write that changes nothing, for its lock
+            update(TournamentRecord)
+            .where(TournamentRecord.id == record.id)
+            .values(version=TournamentRecord.version)
+            .execution_options(synchronize_session=False)
+        )
+        rounds = select(RoundRecord.id).where(RoundRecord.tournament_id == record.id)
+        db.session.execute(rounds.order_by(RoundRecord.id).with_for_update()).all()
+        take_games(
+            select(GameRecord.id)
+            .join(RoundGameRecord, RoundGameRecord.game_id == GameRecord.id)
+            .where(RoundGameRecord.round_id.in_(rounds))
+        )
+        # A clock whose deadline passed unread calls time now, in a transaction of its own
+        # (the locks go with its commit): then all is taken again, once.
+        if not clock_called(record):
+            return record
 
 
 @contextmanager

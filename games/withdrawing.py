@@ -16,7 +16,8 @@ from sqlalchemy import func, select, update
 from sqlalchemy.exc import OperationalError
 
 from extensions import db
-from games.claims import among_recent, lost_race, remembered
+from games.claims import among_recent, remembered
+from games.reading import lost_race
 from games.rounds import RoundRefused, Standing, standing
 from games.tournaments import find_tournament
 from tournament_records import RoundRecord, TournamentRecord, TournamentTeamRecord

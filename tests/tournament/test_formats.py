@@ -89,11 +89,16 @@ def test_a_bye_is_a_win_in_the_standings_where_the_entry_says_so():
     ]
 
 
-def test_next_round_pairs_each_format_by_its_own_entry():
-    order = (1, 2, 3, 4, 5, 6)
-    for value, entry in FORMATS.items():
-        first = next_round(value, order, [])
-        assert first == entry.pair(order, [], (), frozenset(), {})
-        second = next_round(value, order, [first], [table.north_south for table in first.tables])
-        winners = [table.north_south for table in first.tables]
-        assert second == entry.pair(order, [first], winners, frozenset(), {})
+def test_next_round_pairs_each_format_as_the_rules_seat_round_one():
+    # docs/rules.md#pairing: a round robin's circle puts 1 against the last; a Swiss and a
+    # King's table seat round 1 in entry order, two to a table.
+    expected = {
+        "round_robin": [(1, 6), (2, 5), (3, 4)],
+        "swiss": [(1, 2), (3, 4), (5, 6)],
+        "kings_table": [(1, 2), (3, 4), (5, 6)],
+    }
+    assert set(expected) == set(FORMATS)
+    for value, tables in expected.items():
+        first = next_round(value, (1, 2, 3, 4, 5, 6), [])
+        assert [(table.north_south, table.east_west) for table in first.tables] == tables, value
+        assert first.bye is None

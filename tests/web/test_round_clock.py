@@ -11,7 +11,7 @@ from sqlalchemy import select
 from extensions import db
 from models import GameRecord, HandRecord
 from testsupport.clock import clocked
-from testsupport.pages import Page
+from testsupport.pages import Page, submit
 from testsupport.playing import EVEN, enter, game_page, press
 from testsupport.tournaments import (
     PT,
@@ -23,6 +23,7 @@ from testsupport.tournaments import (
     teams_text,
     watch_token,
 )
+from tournament_records import RoundRecord
 
 # Four teams, one round of 40 minutes, games to GameLake's 500: two tables.
 TIMED = {
@@ -209,3 +210,30 @@ def test_a_round_without_minutes_has_no_clock(app, client, clock):
         None,
         None,
     ]
+
+
+def test_start_round_after_a_deadline_no_page_read_calls_that_time_first_and_starts(
+    app, client, clock
+):
+    """Round 1 of two, played out to 100 by 19:10 at both tables; the director's page, shown
+    then, is not read again until after 19:40. Its Start round calls round 1's time first (in
+    a transaction of its own), then takes the tournament again and starts round 2."""
+    director = make_tournament(client, **(TIMED | {"rounds": "2", "target": "100"}))
+    start_round(client, director)
+    for table in round_tables(client, director):
+        page = enter(client, table.game, EVEN["bids"], EVEN["tricks"])
+        enter(client, table.game, EVEN["bids"], EVEN["tricks"], page=page)
+    form = Page(client.get(f"/d/{director}")).form(cls="start-round")
+    clock.advance(45)
+
+    started = submit(client, form)
+
+    assert started.status_code == 303, started.get_data(as_text=True)
+    with app.app_context():
+        called = [
+            played.time_called_at
+            for played in db.session.scalars(select(RoundRecord).order_by(RoundRecord.number))
+        ]
+        db.session.remove()
+    assert len(called) == 2
+    assert called[0] is not None and called[1] is None
