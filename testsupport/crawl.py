@@ -1,6 +1,5 @@
 """The forms a link's pages offer, found as a person finds them: by opening the link and every
-page it leads to behind the same link, and reading each form that posts somewhere; and every
-row the database holds, to prove a request wrote nothing.
+page it leads to behind the same link, and reading each form that posts somewhere.
 """
 
 from __future__ import annotations
@@ -9,9 +8,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from flask import Flask
-from sqlalchemy import select
 
-from extensions import db
 from testsupport.pages import Node, Page, form_data
 
 # Answers a page's links lead to that are no pages (downloads, pictures, data).
@@ -69,19 +66,3 @@ def tapped(form: Node) -> dict[str, str]:
     if buttons:
         data[buttons[0].attrs["name"]] = buttons[0].attrs.get("value", "")
     return data
-
-
-def everything(app: Flask) -> dict[str, list[tuple]]:
-    """Every row of every table, in the order of their keys, by table."""
-    with app.app_context():
-        rows = {
-            table.name: [
-                tuple(row)
-                for row in db.session.execute(
-                    select(table).order_by(*table.primary_key.columns)
-                ).all()
-            ]
-            for table in db.metadata.sorted_tables
-        }
-        db.session.remove()
-    return rows

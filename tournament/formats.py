@@ -44,6 +44,11 @@ Pair = Callable[
 ]
 
 
+def _never_empty(teams: int, withdrawn: Set[int], played: int) -> bool:
+    """A format paired afresh each round leaves no round empty: False."""
+    return False
+
+
 @dataclass(frozen=True, slots=True)
 class TournamentFormat:
     """One format: its stored value and all that differs between formats (see the module
@@ -51,21 +56,23 @@ class TournamentFormat:
 
     format: Format
     pair: Pair
+    # The rest says how the format differs from one paired afresh each round for as many
+    # rounds as the director sets: an entry names only what is its own.
     # The rounds a number of teams sets (a schedule fixed by its teams), or None: the director
     # sets them.
-    fixed_rounds: Callable[[int], int] | None
+    fixed_rounds: Callable[[int], int] | None = None
     # The most rounds the format pairs for a number of teams by its own rule (a Swiss meets no
     # team twice), or None: only the evening limits them.
-    rounds_limit: Callable[[int], int] | None
+    rounds_limit: Callable[[int], int] | None = None
     # Whether a late team joins after round 1 has started: a schedule fixed by its first
     # teams takes one before round 1 only.
-    late_after_start: bool
+    late_after_start: bool = True
     # Whether the rounds still to play, after `played`, of this many teams would have one with
     # no game left once the `withdrawn` teams are gone (a fixed schedule's walkovers can empty
     # a round; a format paired afresh each round never does).
-    leaves_empty_round: Callable[[int, Set[int], int], bool]
+    leaves_empty_round: Callable[[int, Set[int], int], bool] = _never_empty
     # Whether a bye counts as a win in the standings (it never scores points).
-    bye_is_win: bool
+    bye_is_win: bool = True
 
     def round_count(self, teams: int, rounds: int | None) -> int:
         """How many rounds a tournament of this format plays with this many teams and the
@@ -114,37 +121,22 @@ def _kings_table_next(
     return kings_table(order, rounds[-1] if rounds else None, winners, withdrawn, late)
 
 
-def _never_empty(teams: int, withdrawn: Set[int], played: int) -> bool:
-    """A format paired afresh each round leaves no round empty: False."""
-    return False
-
-
 ROUND_ROBIN = TournamentFormat(
     format=Format.ROUND_ROBIN,
     pair=_round_robin_next,
     fixed_rounds=round_robin_rounds,
-    rounds_limit=None,
     late_after_start=False,
     leaves_empty_round=round_robin_empty_round,
-    bye_is_win=True,
 )
 SWISS = TournamentFormat(
     format=Format.SWISS,
     pair=_swiss_next,
-    fixed_rounds=None,
     # A Swiss meets no team twice: at most a round robin's rounds.
     rounds_limit=round_robin_rounds,
-    late_after_start=True,
-    leaves_empty_round=_never_empty,
-    bye_is_win=True,
 )
 KINGS_TABLE = TournamentFormat(
     format=Format.KINGS_TABLE,
     pair=_kings_table_next,
-    fixed_rounds=None,
-    rounds_limit=None,
-    late_after_start=True,
-    leaves_empty_round=_never_empty,
     # The team sitting out a ladder's round waits for the bottom table: no win for that.
     bye_is_win=False,
 )

@@ -27,6 +27,7 @@ from games import rounds
 from games.tournaments import find_tournament
 from models import GameRecord, TableRecord
 from testsupport.apps import empty
+from testsupport.backups import every_row
 from testsupport.builders import (
     TOURNAMENT_HANDS,
     enter_hands,
@@ -34,7 +35,7 @@ from testsupport.builders import (
     table_with_series,
     tournament_in_round,
 )
-from testsupport.crawl import Offered, everything, forms_behind
+from testsupport.crawl import Offered, forms_behind
 from tournament_records import TournamentRecord, TournamentTableRecord
 from web import EDIT_LINKS, TABLE_LINKS, TOURNAMENT_LINKS
 
@@ -75,17 +76,30 @@ def stored(app, column, record, record_id: int) -> str:
     return str(value)
 
 
+def id_of(app, record, edit: str) -> int:
+    """The id of the stored `record` (a game, a table, a tournament) behind edit link `edit`."""
+    with app.app_context():
+        found = db.session.scalar(select(record.id).where(record.edit_token == edit))
+        db.session.remove()
+    return int(found)
+
+
+def share_panel(app, record, prefix: str, record_id: int) -> Replace:
+    """How the holder of a `record`'s edit link (its routes under `prefix`) replaces it: the
+    rotate form of its share panel, sent through the link as it is now; gives the new one."""
+
+    def own(client) -> tuple[str, ...]:
+        """A new edit link."""
+        now = stored(app, record.edit_token, record, record_id)
+        return (rotated(client, f"{prefix}/{now}/rotate"),)
+
+    return own
+
+
 def game_seed(app, edit: str, director: str | None = None, table: int | None = None) -> Seed:
     """The game behind edit link `edit`, replaced by its own share panel and, for a
     tournament's game (its `director` and `table`), by the table's new card."""
-    with app.app_context():
-        game_id = db.session.scalar(select(GameRecord.id).where(GameRecord.edit_token == edit))
-        db.session.remove()
-
-    def own(client) -> tuple[str, ...]:
-        """The game's share panel: a new edit link."""
-        now = stored(app, GameRecord.edit_token, GameRecord, game_id)
-        return (rotated(client, f"{EDIT_LINKS}/{now}/rotate"),)
+    game_id = id_of(app, GameRecord, edit)
 
     def card(client) -> tuple[str, ...]:
         """The director's "New link for table N": a new card, and the game a new edit link."""
@@ -101,7 +115,7 @@ def game_seed(app, edit: str, director: str | None = None, table: int | None = N
             db.session.remove()
         return (stored(app, GameRecord.edit_token, GameRecord, game_id), *cards)
 
-    ways: dict[str, Replace] = {"game": own}
+    ways: dict[str, Replace] = {"game": share_panel(app, GameRecord, EDIT_LINKS, game_id)}
     if director is not None:
         ways["table card"] = card
     return Seed(f"{EDIT_LINKS}/{edit}", ways)
@@ -109,29 +123,14 @@ def game_seed(app, edit: str, director: str | None = None, table: int | None = N
 
 def table_seed(app, edit: str) -> Seed:
     """A club table behind edit link `edit`, replaced by its share panel."""
-    with app.app_context():
-        table_id = db.session.scalar(select(TableRecord.id).where(TableRecord.edit_token == edit))
-        db.session.remove()
-
-    def own(client) -> tuple[str, ...]:
-        """The table's share panel: a new edit link."""
-        now = stored(app, TableRecord.edit_token, TableRecord, table_id)
-        return (rotated(client, f"{TABLE_LINKS}/{now}/rotate"),)
-
+    own = share_panel(app, TableRecord, TABLE_LINKS, id_of(app, TableRecord, edit))
     return Seed(f"{TABLE_LINKS}/{edit}", {"table": own})
 
 
 def director_seed(app, director: str) -> Seed:
     """A tournament behind director's link `director`, replaced from the director's page."""
-    with app.app_context():
-        tournament_id = find_tournament(director).id
-        db.session.remove()
-
-    def own(client) -> tuple[str, ...]:
-        """The director's page: a new director's link."""
-        now = stored(app, TournamentRecord.edit_token, TournamentRecord, tournament_id)
-        return (rotated(client, f"{TOURNAMENT_LINKS}/{now}/rotate"),)
-
+    tournament_id = id_of(app, TournamentRecord, director)
+    own = share_panel(app, TournamentRecord, TOURNAMENT_LINKS, tournament_id)
     return Seed(f"{TOURNAMENT_LINKS}/{director}", {"director": own})
 
 
@@ -294,12 +293,12 @@ def test_a_form_sent_again_through_a_replaced_link_is_answered_gone_and_writes_n
         first = client.post(form.action, data=form.data)
         assert first.status_code < 500, (offer, first.status_code)
         made = seed.replacements[offer.replacement](client)
-        before = everything(app)
+        before = every_row(app)
 
         again = client.post(form.action, data=form.data)
 
         assert again.status_code == 410, (offer, again.status_code, again.headers.get("Location"))
-        assert everything(app) == before, offer
+        assert every_row(app) == before, offer
         answer = again.get_data(as_text=True) + str(again.headers)
         assert not [link for link in every_secret_link(app) | set(made) if link in answer], offer
 
@@ -320,13 +319,13 @@ def test_a_start_form_sent_to_any_other_link_starts_nothing_and_leads_nowhere(ap
         if form.endpoint == "tournaments.start_round"
     )
     assert client.post(form.action, data=form.data).status_code == 303
-    before = everything(app)
+    before = every_row(app)
 
     elsewhere = client.post(f"{TOURNAMENT_LINKS}/{'x' * 22}/rounds", data=form.data)
 
     assert elsewhere.status_code == 404
     assert "Location" not in elsewhere.headers
-    assert everything(app) == before
+    assert every_row(app) == before
 
 
 def test_a_new_card_for_a_table_replaces_the_edit_links_of_its_games_and_no_other(app, client):
@@ -379,13 +378,13 @@ def test_the_rematch_button_of_the_game_before_leads_nowhere_once_the_rematchs_l
     assert first.status_code == 303
     rematch = first.headers["Location"].split("/")[2].split("#")[0]
     replaced = rotated(client, f"{EDIT_LINKS}/{rematch}/rotate")
-    before = everything(app)
+    before = every_row(app)
 
     again = client.post(f"{EDIT_LINKS}/{game.edit}/rematch", data={})
 
     assert again.status_code == 410
     assert replaced not in again.get_data(as_text=True) + str(again.headers)
-    assert everything(app) == before
+    assert every_row(app) == before
 
 
 def test_a_form_carrying_another_records_one_time_token_is_applied_not_answered_done(app, client):
