@@ -13,9 +13,10 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 import cli
 import database
+import models  # noqa: F401  # every record, so the database knows every table from the start
 import web
 from extensions import babel, csrf, db, limiter, migrate
-from games import Replays, Standings
+from games import CareerStats, Replays
 from web import assets, errors, filters, language, privacy, renders
 from web.converters import BoundedIntegerConverter
 from web.language import LANGUAGES
@@ -34,7 +35,7 @@ GUESS_LIMIT = "30 per minute"
 # Stored hands whose replay each worker keeps, over all the games it keeps (about 1 KB each).
 REPLAY_HANDS_KEPT = 20000
 # Tables' and phones' career figures each worker keeps (a 500-game table's are a few KB).
-STANDINGS_KEPT = 256
+CAREER_STATS_KEPT = 256
 # Characters of rendered game pages each worker keeps (a game page at 50 hands is about 16,000).
 RENDER_CHARACTERS_KEPT = 16_000_000
 
@@ -71,7 +72,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     renders.init_app(app)  # after CSRFProtect and the filters: its token makers replace theirs
     cli.register(app)
     app.extensions["replays"] = Replays(app.config["REPLAY_HANDS_KEPT"])
-    app.extensions["standings"] = Standings(app.config["STANDINGS_KEPT"])
+    app.extensions["career_stats"] = CareerStats(app.config["CAREER_STATS_KEPT"])
     app.wsgi_app = UnchangedPolls(app.wsgi_app, app)  # type: ignore[method-assign]
     hops = app.config["PROXY_HOPS"]
     if hops:  # outermost: the limits, the logs and the links all see the real client
@@ -113,7 +114,7 @@ def settings(app: Flask) -> dict[str, Any]:
         "WRITE_LIMIT": os.environ.get("WRITE_LIMIT", WRITE_LIMIT),
         "GUESS_LIMIT": os.environ.get("GUESS_LIMIT", GUESS_LIMIT),
         "REPLAY_HANDS_KEPT": int(os.environ.get("REPLAY_HANDS_KEPT", REPLAY_HANDS_KEPT)),
-        "STANDINGS_KEPT": int(os.environ.get("STANDINGS_KEPT", STANDINGS_KEPT)),
+        "CAREER_STATS_KEPT": int(os.environ.get("CAREER_STATS_KEPT", CAREER_STATS_KEPT)),
         "RENDER_CHARACTERS_KEPT": int(
             os.environ.get("RENDER_CHARACTERS_KEPT", RENDER_CHARACTERS_KEPT)
         ),

@@ -98,7 +98,7 @@ def fill_table(
     """Store a table of `games` games of `hands` hands each, most of them finished at their
     last hand; return the table's view and edit tokens."""
     from extensions import db
-    from models import TableRecord
+    from records.tables import TableRecord
 
     rng = random.Random(seed)
     with app.app_context():
@@ -170,7 +170,7 @@ def store_game(
     from sqlalchemy import insert
 
     from extensions import db
-    from models import HandRecord
+    from records.games import HandRecord
 
     state = scoring.replay(rules, hands, first_dealer)
     if len(state.hands) != len(hands) or state.over != finished:
@@ -197,7 +197,7 @@ def game_row(
 ):
     """A new game's row, not yet added, as the new-game form would write it from another
     device; its `version` counts the writes it has had (one a hand, one for bids in play)."""
-    from models import GameRecord, new_token
+    from records.games import GameRecord, new_token
 
     return GameRecord(
         **names,
@@ -213,7 +213,7 @@ def game_row(
 def hand_rows(game_id: int, hands: list[scoring.Hand], first: int = 1) -> list[dict]:
     """The stored rows of a game's hands, numbered from `first` (a game's next hand), as
     `POST /g/<token>/hand` writes them; for one insert of many at once."""
-    from models import hand_columns
+    from records.games import hand_columns
 
     return [
         {"game_id": game_id, "number": number} | hand_columns(hand)

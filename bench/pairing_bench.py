@@ -28,8 +28,8 @@ sys.path[:0] = [str(BENCH.parent), str(BENCH)]
 import smoke  # noqa: E402
 from pyclient import percentile  # noqa: E402
 
+from records.tournaments import MOST_TEAMS, most_rounds  # noqa: E402
 from tournament import Format, GameResult, Pairing, order_of, standings, swiss  # noqa: E402
-from tournament_records import MOST_TEAMS, most_rounds  # noqa: E402
 
 
 def play(pairing: Pairing, rng: random.Random) -> list[GameResult]:

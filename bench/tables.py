@@ -130,7 +130,7 @@ def store_tables(database_url: str, count: int, hands: int, secret: str, seed: i
     import scoring
     from app import create_app
     from extensions import db
-    from models import HandRecord, new_token
+    from records.games import HandRecord, new_token
     from web.language import language_of
     from web.viewing import etag_key, view_etag
 

@@ -1,7 +1,7 @@
 """A tournament at its largest: the watch page and its unchanged poll during a round of 32
 tables, and the director's Start round pairing a Swiss of 64 teams.
 
-A Swiss of 64 teams (tournament_records.MOST_TEAMS, 32 tables) whose games are 20 hands of The
+A Swiss of 64 teams (records.tournaments.MOST_TEAMS, 32 tables) whose games are 20 hands of The
 Spruce at the widest target and floor the form accepts (bench/data.py's LONG_RULES with a hands
 limit, so that every game ends at its 20th hand) is made through the service layer on a fresh
 SQLite file (or on DATABASE_URL, emptied first: testsupport.apps.fresh_app). Round 1 is
@@ -53,11 +53,11 @@ from sqlalchemy import insert  # noqa: E402
 
 import scoring  # noqa: E402
 from extensions import db  # noqa: E402
-from games import rounds, starting, tournaments  # noqa: E402
-from models import HandRecord, new_token  # noqa: E402
+from records.games import HandRecord, new_token  # noqa: E402
+from records.tournaments import MOST_TEAMS, Format, most_rounds, table_count  # noqa: E402
 from testsupport.apps import drop, fresh_app  # noqa: E402
 from testsupport.database import queries_sent  # noqa: E402
-from tournament_records import MOST_TEAMS, Format, most_rounds, table_count  # noqa: E402
+from tournaments.services import directory, rounds, starting  # noqa: E402
 from web import TOURNAMENT_LINKS, TOURNAMENT_VIEW_LINKS  # noqa: E402
 
 TEAMS = MOST_TEAMS
@@ -102,7 +102,7 @@ def table_hands(round_number: int, table: int, seed: int) -> list[scoring.Hand]:
 def make_tournament(rounds_set: int) -> tuple[str, str]:
     """A Swiss of TEAMS teams playing `rounds_set` rounds of RULES, as the new-tournament form
     makes it; its director's and watch tokens."""
-    setup = tournaments.Setup(
+    setup = directory.Setup(
         name="The bench's club night",
         preset=PRESET,
         rules=RULES,
@@ -110,18 +110,18 @@ def make_tournament(rounds_set: int) -> tuple[str, str]:
         format=Format.SWISS,
         rounds=rounds_set,
         teams=tuple(
-            tournaments.Entrant(f"Team {n}", (f"Player {n}a", f"Player {n}b"))
+            directory.Entrant(f"Team {n}", (f"Player {n}a", f"Player {n}b"))
             for n in range(1, TEAMS + 1)
         ),
     )
-    made = tournaments.create_tournament(setup, device=new_token(), nonce=None)
+    made = directory.create_tournament(setup, device=new_token(), nonce=None)
     return made.edit_token, made.view_token
 
 
 def play_round(director: str, upto: int, seed: int) -> None:
     """Store every hand up to hand `upto` of each game of the latest round, as the hand form
     stores them (its version moved once a hand); RuntimeError if the round is not a full one."""
-    current = rounds.standing(tournaments.find_tournament(director)).current
+    current = rounds.standing(directory.find_tournament(director)).current
     if current is None or len(current.tables) != table_count(TEAMS):
         raise RuntimeError(f"the latest round does not seat {TEAMS} teams")
     rows = []

@@ -26,7 +26,6 @@ from forms.hand import (
 from forms.house_rules import HOUSE_RULES, OFFERED, HouseRule
 from forms.new_game import BEST_OF_CHOICES, PARTNERS, TABLES, NewGameForm
 from forms.problems import problem_message
-from forms.tables import JoinTableForm, TableForm
 
 __all__ = [
     "BEST_OF_CHOICES",
@@ -47,9 +46,7 @@ __all__ = [
     "Form",
     "HandForm",
     "HouseRule",
-    "JoinTableForm",
     "NewGameForm",
-    "TableForm",
     "bid_choices",
     "problem_message",
     "trick_choices",

@@ -16,7 +16,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.i18n import messages_path
 from wtforms.validators import DataRequired, Length, Optional, Regexp, ValidationError
 
-from models import NAME_LENGTH, NONCE_SHAPE, new_token
+from records.games import NAME_LENGTH, NONCE_SHAPE, new_token
 
 # A check WTForms runs on a field: it raises ValidationError to refuse the value.
 Check = Any

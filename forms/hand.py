@@ -1,5 +1,5 @@
 """The hand form: one tap row per seat for the bid and the tricks, and the teams' tricks; its
-fields are named as the stored hand's input columns (`models.HAND_INPUTS`)."""
+fields are named as the stored hand's input columns (`records.games.HAND_INPUTS`)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from wtforms.fields.choices import SelectChoice
 import scoring
 from forms.base import ActionForm
 from forms.problems import problem_message
-from models import BID_COLUMNS, TEAM_TRICK_COLUMNS, TRICK_COLUMNS
+from records.games import BID_COLUMNS, TEAM_TRICK_COLUMNS, TRICK_COLUMNS
 
 
 def bid_choices(most: int = scoring.TRICKS_PER_HAND) -> list[SelectChoice]:

@@ -20,7 +20,7 @@ from sqlalchemy.orm import selectinload
 import scoring
 from extensions import db
 from games.reading import replay_record
-from models import GameRecord, HandRecord
+from records.games import GameRecord, HandRecord
 
 FORMAT = "spades-score-games"
 # 1: games and their hands only; 2: every table, every column, rows by their ids.

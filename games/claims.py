@@ -16,7 +16,8 @@ import scoring
 from extensions import db
 from games.reading import ScoredGame, lost_race, replays
 from games.replays import Replays
-from models import GameRecord, StoredHand, TableRecord
+from records.games import GameRecord, StoredHand
+from records.tables import TableRecord
 
 Written = TypeVar("Written")
 
@@ -123,7 +124,7 @@ def take_games(games: Select[Any]) -> None:
 
 def touch_later_games(game_id: int, table_ids: set[int]) -> None:
     """Move on the series version of every game whose series line may count this one's ending
-    (see games.standings.earlier_games): the later games of its tables (the one it is at, and
+    (see games.career_stats.earlier_games): the later games of its tables (the one it is at, and
     the one it leaves or joins) and its rematches, one after another, wherever they are. Their
     own version stays, so their scorers' forms stay good.
 

@@ -12,7 +12,8 @@ from sqlalchemy.exc import IntegrityError
 import scoring
 from extensions import db
 from games.reading import LinkReplaced, ScoredGame
-from models import GameRecord, ReplacedLink, TableRecord
+from records.games import GameRecord, ReplacedLink
+from records.tables import TableRecord
 
 Made = TypeVar("Made")  # a stored record: a game or a table
 

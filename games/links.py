@@ -11,8 +11,9 @@ from sqlalchemy.orm import QueryableAttribute
 
 from extensions import db
 from games.reading import GameNotFound, LinkReplaced, find
-from models import GameRecord, ReplacedLink, ReplacedTableLink, TableRecord, new_token, token_hash
-from tournament_records import ReplacedTournamentLink, TournamentRecord
+from records.games import GameRecord, ReplacedLink, new_token, token_hash
+from records.tables import ReplacedTableLink, TableRecord
+from records.tournaments import ReplacedTournamentLink, TournamentRecord
 
 # What owns a pair of links, and where its replaced links are kept.
 LinkRecord = GameRecord | TableRecord | TournamentRecord

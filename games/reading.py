@@ -21,8 +21,8 @@ from sqlalchemy.orm import InstrumentedAttribute
 import scoring
 from extensions import db
 from games.replays import Replay, Replays
-from models import GameRecord, HandRecord, ReplacedLink, StoredHand, token_hash, utc_now
-from tournament_records import RoundGameRecord, RoundRecord, TournamentRecord
+from records.games import GameRecord, HandRecord, ReplacedLink, StoredHand, token_hash, utc_now
+from records.tournaments import RoundGameRecord, RoundRecord, TournamentRecord
 
 MY_GAMES_SHOWN = 20
 # A game by one of its links, the query behind every game page, with its tournament round's

@@ -6,7 +6,7 @@ from typing import Any
 
 import scoring
 from games.kept import Kept
-from models import GameRecord, StoredHand
+from records.games import GameRecord, StoredHand
 
 # What a replay is: the stored hands, in order, and the score their played ones add up to.
 Replay = tuple[tuple[StoredHand, ...], scoring.Game]

@@ -12,8 +12,8 @@ import scoring
 from extensions import db
 from games.claims import Conflict, Write, Written, commit_and_keep, commit_with, overtaken
 from games.reading import ScoredGame, replay_record
-from models import HandRecord, StoredHand, hand_columns
-from tournament_records import RoundGameRecord, RoundRecord
+from records.games import HandRecord, StoredHand, hand_columns
+from records.tournaments import RoundGameRecord, RoundRecord
 
 # The statements every Save runs besides the claim, built once: a hand's new row (giving its
 # id) or its row written over (the tricks after the bids, a correction).
@@ -89,7 +89,7 @@ def under_claim(
 ) -> Callable[[], Written]:
     """`writes`, to run once the game is claimed (games.claims.commit_with), after
     `keep_ended`: asked under the claim, a round started a moment before is seen (starting
-    one takes its last round's games first, games.starting.held)."""
+    one takes its last round's games first, tournaments.services.starting.held)."""
 
     def checked() -> Written:
         """Refuse (RoundEnded) or write."""

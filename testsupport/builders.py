@@ -2,10 +2,10 @@
 how it got there: a game of many hands, a table with a series of games, a tournament some
 rounds in.
 
-Each builder calls the service functions the routes call (read web/scorer.py, web/tables.py and
-web/tournaments.py), with the values their forms would send, inside an app context of its own:
-the rows stored are the ones a walk through the pages stores, without its requests. A walk
-stays where the walk is what is tested (testsupport.playing, .tables, .tournaments).
+Each builder calls the service functions the routes call (read web/scorer.py, tables/routes/table.py
+and tournaments/routes/tournament.py), with the values their forms would send, inside an app context
+of its own: the rows stored are the ones a walk through the pages stores, without its requests. A
+walk stays where the walk is what is tested (testsupport.playing, .tables, .tournaments).
 """
 
 from __future__ import annotations
@@ -18,20 +18,21 @@ import games
 import scoring
 import tournament
 from extensions import db
-from forms.tournaments import entrants
-from games import rounds, starting
-from games.tournaments import (
+from records.games import new_token
+from records.tournaments import Format
+from tables.services.table import create_table
+from testsupport.playing import A_SET, EVEN, NAMES
+from testsupport.tables import EAST_WEST_WIN, FIRST_PAIRING, NORTH_SOUTH_WIN
+from testsupport.tournaments import FIVE_TEAMS
+from tournaments.forms.new_tournament import entrants
+from tournaments.services import rounds, starting
+from tournaments.services.directory import (
     Entrant,
     Setup,
     create_tournament,
     find_tournament,
     tournament_tables,
 )
-from models import new_token
-from testsupport.playing import A_SET, EVEN, NAMES
-from testsupport.tables import EAST_WEST_WIN, FIRST_PAIRING, NORTH_SOUTH_WIN
-from testsupport.tournaments import FIVE_TEAMS
-from tournament_records import Format
 
 # A hand by seat as the tests write it: {"bids": (...), "tricks": (...)} and/or "team_tricks".
 Hand = dict[str, tuple[Any, ...]]
@@ -182,7 +183,7 @@ def table_with_series(
     phone = device or new_token()
     rules = scoring.PRESETS[scoring.DEFAULT_PRESET].rules.but(target=100)
     with app.app_context():
-        table = games.create_table(name, phone, new_token())
+        table = create_table(name, phone, new_token())
         edit, view, table_id = table.edit_token, table.view_token, table.id
         started: list[str] = []
         for letter in letters:
@@ -231,8 +232,8 @@ def tournament_in_round(
     `format` ("swiss", "round_robin", "kings_table"; a round robin's teams set its rounds, so
     `rounds` is not used for it), every game of the default preset and `hands` hands long, made
     as its form makes it (`create_tournament`); then `rounds_played` rounds each started as the
-    director's Start round does (`games.starting.start_round`) and every table's game played
-    through its hand form (`games.enter_hand`), the same hand `hands` times: won by
+    director's Start round does (`tournaments.services.starting.start_round`) and every table's game
+    played through its hand form (`games.enter_hand`), the same hand `hands` times: won by
     North–South where `winners` says "N" and by East–West where it says "E". `winners` is one
     string for every round or one string a round, each a letter a table or one letter for
     every table. With `start_next` the next round is started too, none of it played. Its

@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 from sqlalchemy import event, select
 
 from extensions import db
-from models import GameRecord, HandRecord
+from records.games import GameRecord, HandRecord
 
 
 def snapshot(app) -> tuple[list[tuple], list[tuple]]:

@@ -90,7 +90,7 @@ class Database:
         self.url = url
         # Nothing read is kept between requests, so that a page read after a migration is
         # read from the database as a server started after it would, not from before it.
-        self.app = app_on(url, REPLAY_HANDS_KEPT=0, RENDER_CHARACTERS_KEPT=0, STANDINGS_KEPT=0)
+        self.app = app_on(url, REPLAY_HANDS_KEPT=0, RENDER_CHARACTERS_KEPT=0, CAREER_STATS_KEPT=0)
 
     @contextmanager
     def engine(self) -> Iterator[sa.Engine]:

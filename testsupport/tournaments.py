@@ -12,10 +12,8 @@ from dataclasses import dataclass
 from sqlalchemy import func, select
 
 from extensions import db
-from models import GameRecord, HandRecord
-from testsupport.pages import Page, submit
-from testsupport.playing import A_SET, EVEN, correct_hand, enter
-from tournament_records import (
+from records.games import GameRecord, HandRecord
+from records.tournaments import (
     ReplacedTournamentLink,
     RoundGameRecord,
     RoundRecord,
@@ -23,6 +21,8 @@ from tournament_records import (
     TournamentTableRecord,
     TournamentTeamRecord,
 )
+from testsupport.pages import Page, submit
+from testsupport.playing import A_SET, EVEN, correct_hand, enter
 
 PT = {"Accept-Language": "pt-BR"}
 TOKEN = r"[A-Za-z0-9_-]+"

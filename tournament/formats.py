@@ -13,7 +13,8 @@ its entry, in the order the new-tournament form offers them; `format_of` finds o
 How each takes a withdrawal is its pairing's: a round robin keeps its schedule, the withdrawn
 team's later opponents sitting out with a bye (walkovers); a Swiss pairs the teams left; King's
 table closes its ladder, the teams below moving up a place. The words (a format's name in the
-user's language) are the new-tournament form's (`forms.tournaments`), kept there by value.
+user's language) are the new-tournament form's (`tournaments.forms.new_tournament`), kept there by
+value.
 """
 
 from __future__ import annotations

@@ -7,8 +7,7 @@ from flask_babel import gettext
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import Gone, HTTPException, NotFound
 
-from games import GameNotFound, LinkReplaced, TableNotFound
-from games.tournaments import TableLinkNotFound, TournamentLinkReplaced, TournamentNotFound
+from games import GameNotFound, LinkReplaced
 
 # What Flask-WTF says when an HTTPS form comes from another address than the request's Host:
 # a proxy that does not pass the public host on, not a form too old.
@@ -21,14 +20,17 @@ def not_right_message() -> str:
 
 
 def register(app: Flask) -> None:
-    """Answer every HTTP error, and a link that finds no game, with the error page."""
+    """Answer every HTTP error, and a link that finds no game, with the error page (a table's
+    and a tournament's links are answered in their rooms, with `error_page`)."""
     app.register_error_handler(HTTPException, http_error)
     app.register_error_handler(GameNotFound, no_game)
     app.register_error_handler(LinkReplaced, replaced_link)
-    app.register_error_handler(TableNotFound, no_table)
-    app.register_error_handler(TournamentNotFound, no_tournament)
-    app.register_error_handler(TableLinkNotFound, no_tournament)
-    app.register_error_handler(TournamentLinkReplaced, replaced_tournament_link)
+
+
+def error_page(code: int, text: str) -> tuple[str, int]:
+    """The error page saying `text`, with its status `code`."""
+    title = gettext("Sorry (%(code)s)", code=code)
+    return render_template("error.html", title=title, text=text), code
 
 
 def error_text(error: HTTPException) -> str:
@@ -75,25 +77,3 @@ def no_game(error: GameNotFound) -> tuple[str, int, dict[str, str]]:
 def replaced_link(error: LinkReplaced) -> tuple[str, int, dict[str, str]]:
     """A link that was replaced answers 410 Gone, which is no guess (only 404s count)."""
     return http_error(Gone())
-
-
-def no_table(error: TableNotFound) -> tuple[str, int]:
-    """A link that finds no table is a 404 (and counts as a guess against the limit)."""
-    title = gettext("Sorry (%(code)s)", code=404)
-    text = gettext("There is no table at this link. It may have changed.")
-    return render_template("error.html", title=title, text=text), 404
-
-
-def no_tournament(error: LookupError) -> tuple[str, int]:
-    """A link that finds no tournament, or a table it does not have, is a 404 (and counts as a
-    guess against the limit)."""
-    title = gettext("Sorry (%(code)s)", code=404)
-    text = gettext("There is no tournament at this link. It may have changed.")
-    return render_template("error.html", title=title, text=text), 404
-
-
-def replaced_tournament_link(error: TournamentLinkReplaced) -> tuple[str, int]:
-    """A tournament's link that was replaced answers 410 Gone, saying who has the new one."""
-    title = gettext("Sorry (%(code)s)", code=410)
-    text = gettext("This link was replaced. Ask the tournament's director for the new one.")
-    return render_template("error.html", title=title, text=text), 410

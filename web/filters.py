@@ -9,8 +9,8 @@ from flask import Flask
 from flask_babel import format_date, format_decimal, format_percent, get_locale, gettext, ngettext
 from markupsafe import Markup
 
-import chart
 import scoring
+from downloads import chart
 from forms.house_rules import OFFERED, HouseRule, changes
 from forms.played import played_words, preset_fields, rule_set_fields, what_is_played
 from web.pages import HISTORY_SHOWN, public_url

@@ -11,7 +11,7 @@ from flask_babel import gettext
 import games
 import scoring
 from forms import HandForm, problem_message
-from models import StoredHand
+from records.games import StoredHand
 
 
 def next_hand_form(scored: games.ScoredGame) -> HandForm:

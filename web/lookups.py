@@ -17,7 +17,8 @@ from wtforms import Field
 
 import games
 from extensions import limiter
-from models import TableRecord
+from records.tables import TableRecord
+from tables.services.table import TableNotFound, find_table
 from web.tokens import looks_like_token
 
 # The one counter every route's guesses go to.
@@ -60,10 +61,10 @@ def table_at_link(token: str | None, field: Field) -> TableRecord | None:
         field.errors = [gettext("There is no table at that link.")]
         return None
     try:
-        return games.find_table(str(token))
+        return find_table(str(token))
     except games.LinkReplaced:
         field.errors = [gettext("That table's link was replaced. Ask for the new one.")]
-    except games.TableNotFound:
+    except TableNotFound:
         missed_link()
         field.errors = [gettext("There is no table at that link.")]
     return None

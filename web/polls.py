@@ -12,7 +12,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from werkzeug.http import parse_cookie, parse_etags, quote_etag
 
 from extensions import db
-from models import TOKEN_SHAPE, GameRecord
+from records.games import TOKEN_SHAPE, GameRecord
 from web import VIEW_LINKS
 from web.language import LANGUAGE_COOKIE, language_of
 from web.privacy import security_header_items

@@ -10,7 +10,7 @@ from flask_babel import gettext
 from markupsafe import Markup
 
 import games
-from models import GameRecord
+from records.games import GameRecord
 from web import VIEW_LINKS
 from web.lookups import limit_guesses
 from web.pages import public_url

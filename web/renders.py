@@ -28,7 +28,7 @@ from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
 from games.kept import Kept
-from models import new_token
+from records.games import new_token
 
 EXTENSION_KEY = "renders"
 

@@ -15,14 +15,16 @@ import games
 import scoring
 from extensions import limit_writes
 from forms import ActionForm, HandForm, NewGameForm, problem_message
-from models import StoredHand, TableRecord, new_token
+from records.games import StoredHand, new_token
+from records.tables import TableRecord
+from tables.routes.rule_sets import offer_rule_sets, open_at_table, play_rule_set
+from tables.services.table import device_tables, names_used
 from web import EDIT_LINKS
 from web.device import device_of_request, remember_device
 from web.errors import not_right_message
 from web.hand_forms import filled_form, next_hand_form, note_later_hand, offer_blind
 from web.lookups import limit_guesses, limit_guesses_when, table_at_link
 from web.pages import page_or_part, wants_part
-from web.rule_sets import offer_rule_sets, open_at_table, play_rule_set
 from web.tokens import looks_like_token
 from web.writes import conflict_message, write_once
 
@@ -88,7 +90,7 @@ def home_page(form: NewGameForm, chosen: TableRecord | None, status: int = 200) 
     """The home page around a new-game form: the tables it may be played in (`chosen` among
     them), the names used on this phone and in the chosen table, and this phone's games."""
     device = device_of_request()
-    tables = games.device_tables(device)
+    tables = device_tables(device)
     if chosen is not None and chosen.id not in {t.id for t in tables}:
         tables.insert(0, chosen)  # a table opened by its link, not yet played in on this phone
     offered: list[TableRecord | UnfoundTable] = list(tables)
@@ -102,7 +104,7 @@ def home_page(form: NewGameForm, chosen: TableRecord | None, status: int = 200) 
         form=form,
         my_games=games.device_games(device),
         tables=tables,
-        names=games.names_used(device, chosen),
+        names=names_used(device, chosen),
     )
     return page, status
 

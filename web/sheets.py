@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, render_template, url_for
 
 import games
-from models import GameRecord
+from records.games import GameRecord
 from web import EDIT_LINKS, VIEW_LINKS
 from web.lookups import limit_guesses
 

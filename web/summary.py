@@ -11,10 +11,10 @@ from flask import Blueprint, current_app
 from flask_babel import gettext, ngettext
 from markupsafe import Markup
 
-import chart
 import scoring
+from downloads import chart
 from games import ScoredGame
-from models import GameRecord
+from records.games import GameRecord
 from web.filters import bdi, signed_total
 from web.pages import public_url
 

@@ -6,7 +6,7 @@ import re
 
 from werkzeug.routing import BaseConverter
 
-from models import TOKEN_SHAPE
+from records.games import TOKEN_SHAPE
 
 _TOKEN = re.compile(TOKEN_SHAPE)
 

@@ -6,9 +6,9 @@ from flask import Blueprint, current_app, request
 from flask_babel import get_locale
 from werkzeug.wrappers import Response
 
-import export
 import games
-from models import GameRecord
+from downloads import csv_json
+from records.games import GameRecord
 from web import EDIT_LINKS, VIEW_LINKS
 from web.device import device_of_request
 from web.lookups import limit_guesses
@@ -69,7 +69,7 @@ def view_json(token: str) -> Response:
     """The whole game as JSON: rules, names, every hand with its breakdown, totals, status (a
     tournament's game awarded by forfeit is over, won by the side awarded, as its page says)."""
     scored = games.load(token, GameRecord.view_token)
-    return json_answer(export.game_json(scored.record, scored.state, scored.forfeit))
+    return json_answer(csv_json.game_json(scored.record, scored.state, scored.forfeit))
 
 
 @bp.get(f"{VIEW_LINKS}/<token:token>.csv")
@@ -103,6 +103,6 @@ def games_csv(scored_games: list[games.ScoredGame], filename: str | None = None)
     first game unless `filename` says."""
     rows: list[dict[str, object]] = []
     for scored in scored_games:
-        rows.extend(export.csv_rows(scored.record, scored.state, game_label(scored.record)))
-    name = filename or export.csv_filename(scored_games[0].record)
-    return csv_attachment(export.write_csv(rows), name)
+        rows.extend(csv_json.csv_rows(scored.record, scored.state, game_label(scored.record)))
+    name = filename or csv_json.csv_filename(scored_games[0].record)
+    return csv_attachment(csv_json.write_csv(rows), name)

@@ -23,11 +23,11 @@ from flask import Flask
 from sqlalchemy import select
 
 from extensions import db
+from records.tournaments import TournamentRecord, TournamentTeamRecord
 from testsupport.builders import tournament_in_round
 from testsupport.http_phone import SERVER_GONE, Phone
 from testsupport.live_server import Served, served_app
 from testsupport.pages import Page, form_data
-from tournament_records import TournamentRecord, TournamentTeamRecord
 
 pytestmark = pytest.mark.slow
 

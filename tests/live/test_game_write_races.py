@@ -31,17 +31,18 @@ from sqlalchemy import select
 from sqlalchemy.exc import OperationalError
 
 from extensions import db
-from games import rounds, writing
-from games.tournaments import find_tournament
-from models import GameRecord, HandRecord
-from ruling_records import FORFEIT, UNDO, RulingRecord
+from games import writing
+from records.games import GameRecord, HandRecord
+from records.rulings import FORFEIT, UNDO, RulingRecord
+from records.tournaments import RoundGameRecord
 from testsupport.builders import enter_hands, game_with_hands, tournament_in_round
 from testsupport.database import snapshot
 from testsupport.http_phone import SERVER_GONE, Phone
 from testsupport.live_server import Served, served_app
 from testsupport.pages import Page, submit
 from testsupport.playing import EVEN, enter, hand_form_url, hand_taps
-from tournament_records import RoundGameRecord
+from tournaments.services import rounds
+from tournaments.services.directory import find_tournament
 
 pytestmark = pytest.mark.slow
 

@@ -9,7 +9,7 @@ import pytest
 from markupsafe import Markup
 
 import scoring
-from chart import running_totals_svg
+from downloads.chart import running_totals_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 TEAMS = ("Team A", "Team B")

@@ -12,7 +12,7 @@ from types import SimpleNamespace
 import pytest
 
 import scoring
-from export import CSV_COLUMNS, csv_filename, csv_rows, game_json, write_csv
+from downloads.csv_json import CSV_COLUMNS, csv_filename, csv_rows, game_json, write_csv
 
 EDIT_TOKEN = "edit-Tok3n-xyzzy-0123456789ab"
 VIEW_TOKEN = "view-Tok3n-plugh-0123456789ab"
@@ -26,7 +26,8 @@ def game_model(
     first_dealer=3,
     created_at=datetime(2026, 11, 29, 20, 15),
 ):
-    """A stand-in for models.GameRecord with the attributes the export reads, tokens included."""
+    """A stand-in for records.games.GameRecord with the attributes the export reads, tokens
+    included."""
     rules = scoring.PRESETS[preset].rules
     return SimpleNamespace(
         team_0=teams[0],

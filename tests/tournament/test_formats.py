@@ -40,7 +40,7 @@ def test_a_round_robins_teams_set_its_rounds_and_the_other_formats_take_the_dire
             assert FORMATS[value].round_count(teams, 4) == 4
             assert FORMATS[value].round_count(teams, None) == 0
     # A Swiss meets no team twice: no more rounds than a round robin's; King's table has no
-    # limit of its own (the evening's, tournament_records.MOST_ROUNDS, is the only one).
+    # limit of its own (the evening's, records.tournaments.MOST_ROUNDS, is the only one).
     assert FORMATS["swiss"].rounds_limit is round_robin_rounds
     assert FORMATS["kings_table"].rounds_limit is None
 

@@ -10,7 +10,8 @@ import pytest
 from sqlalchemy import select
 
 from extensions import db
-from models import GameRecord, RuleSetRecord
+from records.games import GameRecord
+from records.tables import RuleSetRecord
 from testsupport.database import counts, snapshot, stored_game, view_token_of
 from testsupport.pages import Page, submit
 from testsupport.playing import EVEN, NAMES, enter, game_page, start_game

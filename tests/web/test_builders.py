@@ -10,7 +10,8 @@ import json
 from sqlalchemy import select
 
 from extensions import db
-from models import GameRecord, HandRecord
+from records.games import GameRecord, HandRecord
+from records.tournaments import TournamentRecord
 from testsupport.builders import (
     CLUB_TEAMS,
     ONE_BAG_HANDS,
@@ -41,7 +42,6 @@ from testsupport.tournaments import (
     teams_text,
     watch_token,
 )
-from tournament_records import TournamentRecord
 
 # What differs between two games stored alike: their ids and links, the phone that made them,
 # their one-time tokens and the time they were made.

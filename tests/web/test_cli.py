@@ -14,7 +14,7 @@ from sqlalchemy.orm import selectinload
 from app import create_app
 from extensions import db
 from games.backup import FORMAT
-from models import HAND_INPUTS, GameRecord
+from records.games import HAND_INPUTS, GameRecord
 from testsupport.backups import answer
 from testsupport.database import counts
 from testsupport.playing import NAMES, enter, rematch, start_game

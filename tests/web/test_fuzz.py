@@ -19,7 +19,7 @@ from sqlalchemy import select
 
 from extensions import db
 from forms.house_rules import OFFERED
-from models import HAND_INPUTS, GameRecord
+from records.games import HAND_INPUTS, GameRecord
 from testsupport.database import snapshot
 from testsupport.playing import enter, start_game
 

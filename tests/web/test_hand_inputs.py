@@ -10,7 +10,7 @@ from wtforms import RadioField
 
 import scoring
 from forms import HandForm
-from models import (
+from records.games import (
     BID_COLUMNS,
     HAND_INPUTS,
     TEAM_TRICK_COLUMNS,

@@ -22,7 +22,7 @@ from sqlalchemy import select, text
 import games
 from app import EmptySecretKey, create_app, instance_secret
 from extensions import db
-from models import GameRecord
+from records.games import GameRecord
 from testsupport.database import counts, view_token_of
 from testsupport.playing import rotate, token_of
 from web.qr import qr_svg

@@ -13,7 +13,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 
 import games
 from extensions import db
-from models import new_token, token_hash
+from records.games import new_token, token_hash
 from testsupport.database import counts, stored_game, stored_hands
 from testsupport.pages import Page, form_data, submit
 from testsupport.playing import enter, game_page, hand_taps, start_game, token_of

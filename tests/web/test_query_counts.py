@@ -14,7 +14,7 @@ from app import create_app
 from extensions import db
 from games import Replays
 from games.reading import replay_hands, stored_hands
-from models import GameRecord
+from records.games import GameRecord
 from testsupport import builders
 from testsupport.database import MAX_QUERIES, queries_sent
 from testsupport.pages import Page, form_data

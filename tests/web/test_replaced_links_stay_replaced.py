@@ -23,9 +23,9 @@ from sqlalchemy import select
 
 from app import create_app
 from extensions import db
-from games import rounds
-from games.tournaments import find_tournament
-from models import GameRecord, TableRecord
+from records.games import GameRecord
+from records.tables import TableRecord
+from records.tournaments import TournamentRecord, TournamentTableRecord
 from testsupport.apps import empty
 from testsupport.backups import every_row
 from testsupport.builders import (
@@ -36,7 +36,8 @@ from testsupport.builders import (
     tournament_in_round,
 )
 from testsupport.crawl import Offered, forms_behind
-from tournament_records import TournamentRecord, TournamentTableRecord
+from tournaments.services import rounds
+from tournaments.services.directory import find_tournament
 from web import EDIT_LINKS, TABLE_LINKS, TOURNAMENT_LINKS
 
 # Replaces a link as its owner would, from the test client; gives the secret links it made.

@@ -9,7 +9,8 @@ import pytest
 from sqlalchemy import select
 
 from extensions import db
-from models import GameRecord, HandRecord
+from records.games import GameRecord, HandRecord
+from records.tournaments import RoundRecord
 from testsupport.clock import clocked
 from testsupport.pages import Page, submit
 from testsupport.playing import EVEN, enter, game_page, press
@@ -23,7 +24,6 @@ from testsupport.tournaments import (
     teams_text,
     watch_token,
 )
-from tournament_records import RoundRecord
 
 # Four teams, one round of 40 minutes, games to GameLake's 500: two tables.
 TIMED = {

@@ -2,22 +2,23 @@
 latest game, offers the table's rule sets, and a set chosen is played exactly as it was kept;
 a set the chosen table does not have is refused with a message in the user's language.
 
-The form's route calls these helpers of `web.rule_sets`; here they are asked directly, in the
-request the route would answer."""
+The form's route calls these helpers of `tables.routes.rule_sets`; here they are asked directly, in
+the request the route would answer."""
 
 from __future__ import annotations
 
 import pytest
 from sqlalchemy import select
 
-import games
 import scoring
 from extensions import db
 from forms import NewGameForm
-from models import RuleSetRecord
+from records.tables import RuleSetRecord
+from tables.routes.rule_sets import offer_rule_sets, open_at_table, play_rule_set
+from tables.services import rule_sets
+from tables.services.table import find_table
 from testsupport.pages import Page, submit
 from testsupport.tables import FIRST_PAIRING, make_table, start_at_table
-from web.rule_sets import offer_rule_sets, open_at_table, play_rule_set
 
 HOUSE = {"target": "300", "bag_limit": "5", "bag_mode": "reset", "ten_for_200": "on"}
 
@@ -35,7 +36,7 @@ def keep(app, client, table: str, name: str) -> int:
 def stored_rules(app, table: str) -> tuple[str, dict]:
     """The preset and rules of the table's latest game as stored."""
     with app.app_context():
-        latest = games.rule_sets.latest_rules(games.find_table(table))
+        latest = rule_sets.latest_rules(find_table(table))
         assert latest is not None
         return latest[0], latest[1].to_dict()
 
@@ -44,8 +45,8 @@ def opened_form(app, table: str, asked: str | None = None) -> NewGameForm:
     """The new-game form as `/?table=<table>` (and `&rule_set=<asked>`) shows it."""
     with app.test_request_context(f"/?table={table}"):
         form = NewGameForm(formdata=None)
-        open_at_table(form, games.find_table(table), asked)
-        offer_rule_sets(form, games.find_table(table))
+        open_at_table(form, find_table(table), asked)
+        offer_rule_sets(form, find_table(table))
         # Read while the request lasts: the offered names come from its session.
         form.offered = [(c.value, c.label) for c in form.rule_set.choices]
         return form
@@ -59,7 +60,7 @@ def sent_form(app, table: str, data: dict, language: str = "en") -> tuple[bool, 
     with app.test_request_context("/games", method="POST", data=fields, headers=headers):
         form = NewGameForm()
         assert form.validate_on_submit(), form.errors
-        holds = play_rule_set(form, games.find_table(table))
+        holds = play_rule_set(form, find_table(table))
         form.chosen = (form.preset_key(), form.rules().to_dict()) if holds else None
         return holds, form
 
@@ -143,9 +144,7 @@ def test_a_rule_set_is_played_with_the_rules_the_form_does_not_offer_too(app, cl
     table = make_table(client)
     rules = scoring.PRESETS["gamelake"].rules.but(sets_to_lose=2, boston_wins=True, hands_limit=8)
     with app.app_context():
-        kept = games.rule_sets.keep_rule_set(
-            games.find_table(table), "Club nights", "gamelake", rules, None
-        )
+        kept = rule_sets.keep_rule_set(find_table(table), "Club nights", "gamelake", rules, None)
         number = kept.id
     holds, form = sent_form(app, table, {"rule_set": str(number), "preset": "classic"})
     assert holds

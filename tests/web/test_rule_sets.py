@@ -9,7 +9,7 @@ from sqlalchemy import select
 
 import scoring
 from extensions import db
-from models import RuleSetRecord
+from records.tables import RuleSetRecord
 from testsupport.pages import Page, submit
 from testsupport.playing import replace_link
 from testsupport.tables import FIRST_PAIRING, make_table, start_at_table, view_token

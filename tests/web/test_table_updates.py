@@ -12,7 +12,7 @@ import pytest
 from sqlalchemy import text
 
 from extensions import db
-from games import Standings
+from games import CareerStats
 from testsupport.builders import table_with_series
 from testsupport.database import queries_sent, stored_game
 from testsupport.pages import Page, submit
@@ -52,7 +52,7 @@ def stats_queries(app, client, view: str) -> int:
     """How many queries the table's stats page runs, for a worker that kept no replay and no
     career figures."""
     app.extensions["replays"].clear()
-    app.extensions["standings"] = Standings(app.config["STANDINGS_KEPT"])
+    app.extensions["career_stats"] = CareerStats(app.config["CAREER_STATS_KEPT"])
     with queries_sent(app) as statements:
         assert client.get(f"/tv/{view}/stats").status_code == 200
     return len(statements)
@@ -73,7 +73,7 @@ def test_the_stats_page_runs_the_same_few_queries_however_many_games(app, client
 def game_page_queries(app, client, token: str) -> tuple[int, int]:
     """How many queries a game's page runs for a worker that kept nothing, then again."""
     app.extensions["replays"].clear()
-    app.extensions["standings"] = Standings(app.config["STANDINGS_KEPT"])
+    app.extensions["career_stats"] = CareerStats(app.config["CAREER_STATS_KEPT"])
     counts = []
     for _ in range(2):
         with queries_sent(app) as statements:

@@ -11,7 +11,8 @@ import pytest
 from sqlalchemy import func, select
 
 from extensions import db
-from models import GameRecord, TableRecord
+from records.games import GameRecord
+from records.tables import TableRecord
 from testsupport.database import queries_sent, stored_game
 from testsupport.pages import Page, submit
 from testsupport.playing import enter, token_of

@@ -10,7 +10,6 @@ bye to the lowest-placed team without one, Golds, and pairs Reds–Greens and Wh
 
 from __future__ import annotations
 
-from games import cancelling
 from testsupport.clock import clocked
 from testsupport.pages import Page, submit
 from testsupport.playing import EVEN, enter
@@ -28,6 +27,7 @@ from testsupport.tournaments import (
     table_tokens,
     watch_token,
 )
+from tournaments.services import cancelling
 
 NOTHING = {"tournament_round": 0, "tournament_game": 0, "game": 0, "hand": 0}
 

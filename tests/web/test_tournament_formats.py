@@ -5,10 +5,10 @@ it."""
 from __future__ import annotations
 
 import tournament
-from forms.tournaments import FORMAT_NAMES
+from records.tournaments import FORMAT_LENGTH
 from testsupport.pages import Page
 from testsupport.tournaments import PT
-from tournament_records import FORMAT_LENGTH
+from tournaments.forms.new_tournament import FORMAT_NAMES
 
 
 def format_choices(client, headers=None) -> dict[str, str]:

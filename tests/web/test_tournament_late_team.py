@@ -20,6 +20,7 @@ from __future__ import annotations
 from sqlalchemy import select
 
 from extensions import db
+from records.tournaments import TournamentRecord, TournamentTeamRecord
 from testsupport.builders import CLUB_TEAMS, tournament_in_round
 from testsupport.database import queries_sent
 from testsupport.director_tools import BLACKS, add_late_team, late_form
@@ -41,7 +42,6 @@ from testsupport.tournaments import (
     tournament_rows,
     watch_token,
 )
-from tournament_records import TournamentRecord, TournamentTeamRecord
 
 AFTER_TWO_ROUNDS = [
     ("1", "Reds", "2", "0", "122", "2"),

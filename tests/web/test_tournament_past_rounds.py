@@ -16,8 +16,8 @@ from sqlalchemy import func, select
 
 import games
 from extensions import db
-from models import new_token
-from ruling_records import RulingRecord
+from records.games import new_token
+from records.rulings import RulingRecord
 from testsupport.builders import enter_hands, start_and_list, tournament_in_round
 from testsupport.database import snapshot
 from testsupport.director_tools import award, ruling_page

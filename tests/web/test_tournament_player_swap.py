@@ -14,7 +14,8 @@ from __future__ import annotations
 from sqlalchemy import select
 
 from extensions import db
-from models import GameRecord
+from records.games import GameRecord
+from records.tournaments import TournamentRecord, TournamentTeamRecord
 from testsupport.database import snapshot
 from testsupport.pages import Page, submit
 from testsupport.tournaments import (
@@ -31,7 +32,6 @@ from testsupport.tournaments import (
     tournament_rows,
     watch_token,
 )
-from tournament_records import TournamentRecord, TournamentTeamRecord
 
 REDS, BLUES = 1, 2
 

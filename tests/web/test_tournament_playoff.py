@@ -23,8 +23,7 @@ from __future__ import annotations
 from sqlalchemy import select
 
 from extensions import db
-from games.playoff import TO_TARGET
-from models import GameRecord
+from records.games import GameRecord
 from testsupport.builders import tournament_in_round
 from testsupport.database import queries_sent
 from testsupport.pages import Page, submit
@@ -42,6 +41,7 @@ from testsupport.tournaments import (
     table_tokens,
     watch_token,
 )
+from tournaments.services.playoff import TO_TARGET
 
 FINAL_STANDINGS = [
     ("1", "Team 1", "3", "0", "183", "3"),

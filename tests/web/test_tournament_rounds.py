@@ -11,7 +11,7 @@ from itertools import combinations
 from sqlalchemy import select
 
 from extensions import db
-from models import GameRecord
+from records.games import GameRecord
 from testsupport.pages import Page, submit
 from testsupport.tournaments import (
     ONE_HAND,

@@ -14,8 +14,9 @@ from __future__ import annotations
 from sqlalchemy import func, select
 
 from extensions import db
-from models import HandRecord
-from ruling_records import RulingRecord
+from records.games import HandRecord
+from records.rulings import RulingRecord
+from records.tournaments import RoundGameRecord
 from testsupport.database import queries_sent
 from testsupport.director_tools import award, ruling_page
 from testsupport.pages import Page, submit
@@ -32,7 +33,6 @@ from testsupport.tournaments import (
     table_tokens,
     watch_token,
 )
-from tournament_records import RoundGameRecord
 
 TABLE_2 = "rounds/1/tables/2"
 

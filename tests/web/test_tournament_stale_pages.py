@@ -17,7 +17,7 @@ import threading
 from sqlalchemy import select
 
 from extensions import db
-from games import withdrawing
+from records.tournaments import TournamentRecord, TournamentTeamRecord
 from testsupport.director_tools import BLACKS, late_form, withdraw_form
 from testsupport.pages import Page, submit
 from testsupport.tournaments import (
@@ -27,7 +27,7 @@ from testsupport.tournaments import (
     round_rows,
     start_round,
 )
-from tournament_records import TournamentRecord, TournamentTeamRecord
+from tournaments.services import withdrawing
 
 REDS = 1
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 
-from games import Standings
+from games import CareerStats
 from testsupport.builders import tournament_in_round
 from testsupport.database import MAX_QUERIES, queries_sent
 from testsupport.pages import Page
@@ -184,7 +184,7 @@ def stats_queries(app, client, teams: int, played: int) -> tuple[int, int]:
     figures, then again with both kept."""
     watch = tournament_in_round(app, teams, played, "round_robin", start_next=True).watch
     app.extensions["replays"].clear()
-    app.extensions["standings"] = Standings(app.config["STANDINGS_KEPT"])
+    app.extensions["career_stats"] = CareerStats(app.config["CAREER_STATS_KEPT"])
     counts = []
     for _ in range(2):
         with queries_sent(app) as statements:
@@ -243,7 +243,7 @@ def phone_stats_queries(app, client) -> int:
     """How many queries this phone's stats page runs for a worker that kept no replay and no
     figures."""
     app.extensions["replays"].clear()
-    app.extensions["standings"] = Standings(app.config["STANDINGS_KEPT"])
+    app.extensions["career_stats"] = CareerStats(app.config["CAREER_STATS_KEPT"])
     with queries_sent(app) as statements:
         assert client.get("/stats").status_code == 200
     return len(statements)

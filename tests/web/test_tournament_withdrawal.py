@@ -14,6 +14,7 @@ from __future__ import annotations
 from sqlalchemy import select
 
 from extensions import db
+from records.tournaments import TournamentRecord, TournamentTeamRecord
 from testsupport.director_tools import withdraw_form
 from testsupport.pages import Page, submit
 from testsupport.tournaments import (
@@ -31,7 +32,6 @@ from testsupport.tournaments import (
     table_tokens,
     watch_token,
 )
-from tournament_records import TournamentRecord, TournamentTeamRecord
 
 
 def stored(app) -> tuple[list[int | None], int, dict[str, int]]:

@@ -9,8 +9,9 @@ from sqlalchemy import select
 
 import scoring
 import tournament
-import tournament_records
 from extensions import db
+from records import tournaments
+from records.tournaments import FEWEST_TEAMS, MOST_ROUNDS, MOST_TEAMS, TournamentRecord, most_rounds
 from testsupport.pages import Page, submit
 from testsupport.tournaments import (
     A_SWISS,
@@ -21,13 +22,6 @@ from testsupport.tournaments import (
     teams_text,
     tournament_rows,
     watch_token,
-)
-from tournament_records import (
-    FEWEST_TEAMS,
-    MOST_ROUNDS,
-    MOST_TEAMS,
-    TournamentRecord,
-    most_rounds,
 )
 
 NOTHING = {
@@ -294,10 +288,10 @@ def test_a_refused_teams_box_comes_back_with_its_lines_where_its_error_says_they
 
 def test_the_formats_stored_and_a_swiss_most_rounds_are_the_pairing_packages_own():
     # One list of formats for the form, the database and the pairing: a copy could drift.
-    assert tournament_records.Format is tournament.Format
+    assert tournaments.Format is tournament.Format
     for teams in range(FEWEST_TEAMS, MOST_TEAMS + 1):
         most = min(tournament.round_robin_rounds(teams), MOST_ROUNDS)
-        assert most_rounds(tournament_records.Format.SWISS, teams) == most
+        assert most_rounds(tournaments.Format.SWISS, teams) == most
 
 
 def test_a_tournament_of_a_number_of_hands_says_it_once_beside_its_other_house_rules(client):

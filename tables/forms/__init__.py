@@ -1,0 +1,1 @@
+"""The forms of a table's pages."""

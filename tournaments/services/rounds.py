@@ -1,0 +1,350 @@
+"""A tournament's rounds: where it stands (its rounds, each table's game replayed through the
+engine, the standings counted from the finished games), the next round paired and started with
+one game per table in one transaction, and the game a table's scorer's link leads to.
+
+Queries per call are constant in the number of rounds, tables and hands: the teams in one, the
+rounds with all their games in one, the hands of the games not kept in one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from sqlalchemy import func, select
+
+import tournament
+from extensions import db
+from games.reading import ScoredGame, call_time_if_due, deadline, scored_games
+from records.games import GameRecord, utc_now
+from records.tournaments import (
+    RoundGameRecord,
+    RoundRecord,
+    TournamentRecord,
+    TournamentTableRecord,
+    TournamentTeamRecord,
+)
+from tournaments.services.brackets import Bracket
+from tournaments.services.directory import no_tournament, tournament_teams
+
+
+class RoundRefused(ValueError):
+    """A round that cannot start now, with a `code`: `in_play` (the last round has a game
+    still being played) or `no_round_left` (the tournament has played all its rounds)."""
+
+    def __init__(self, code: str) -> None:
+        """Keep the code the page turns into words."""
+        super().__init__(code)
+        self.code = code
+
+
+@dataclass(frozen=True, slots=True)
+class TableGame:
+    """The game at one table of a round: its number, its two teams (North–South first), the
+    stored game replayed, and the side the director awarded it to by forfeit (None without)."""
+
+    table: int
+    north_south: TournamentTeamRecord
+    east_west: TournamentTeamRecord
+    scored: ScoredGame
+    forfeit: int | None = None
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended: awarded by forfeit, or won as its own ending says."""
+        state = self.scored.state
+        return self.forfeit is not None or (state.over and state.winner is not None)
+
+    def result(self) -> tournament.GameResult:
+        """The game as the standings count it: the teams' entry numbers, the engine's totals,
+        and the winner once it is over; a forfeit its winner, with no points either way."""
+        state = self.scored.state
+        sides = (self.north_south.entry, self.east_west.entry)
+        if self.forfeit is not None:
+            return tournament.GameResult(*sides, winner=sides[self.forfeit], forfeit=True)
+        winner = sides[state.winner] if self.over and state.winner is not None else None
+        return tournament.GameResult(
+            sides[0], sides[1], (state.totals[0], state.totals[1]), winner=winner
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedRound:
+    """A round as it stands: its stored row, the team with the bye (None when all play), its
+    tables' games in table order, its deadline with minutes per round (None without), and in a
+    round robin its walkovers: the teams whose opponent had withdrawn, sitting out with a bye
+    (`tournament.round_robin`; not stored, they are the teams due to play that no table
+    seats)."""
+
+    record: RoundRecord
+    bye: TournamentTeamRecord | None
+    tables: tuple[TableGame, ...]
+    deadline: datetime | None = None
+    walkovers: tuple[TournamentTeamRecord, ...] = ()
+
+    @property
+    def clock_waiting(self) -> datetime | None:
+        """The round's deadline while its clock has not called time yet, else None."""
+        return self.deadline if self.record.time_called_at is None else None
+
+    def minutes_left(self) -> int | None:
+        """Whole minutes until time is called (see `minutes_left`), None without a clock."""
+        if self.deadline is None:
+            return None
+        return minutes_left(self.deadline, self.record.time_called_at)
+
+    @property
+    def over(self) -> bool:
+        """Whether every game of the round has ended."""
+        return all(table.over for table in self.tables)
+
+    def pairing(self) -> tournament.Pairing:
+        """The round as the pairing package sees it: entry numbers by table, and the bye."""
+        return tournament.Pairing(
+            tables=tuple(
+                tournament.Table(table.north_south.entry, table.east_west.entry)
+                for table in self.tables
+            ),
+            bye=self.bye.entry if self.bye is not None else None,
+            walkovers=tuple(team.entry for team in self.walkovers),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """A tournament as it stands: its teams in entry order, its rounds so far, the
+    standings counted from their finished games, best first, and the playoff after them."""
+
+    record: TournamentRecord
+    teams: tuple[TournamentTeamRecord, ...]
+    rounds: tuple[PlayedRound, ...]
+    rows: tuple[tournament.Row, ...]
+    playoff: Bracket[PlayedRound]
+
+    @property
+    def current(self) -> PlayedRound | None:
+        """The latest round, if one has started."""
+        return self.rounds[-1] if self.rounds else None
+
+    def team(self, entry: int) -> TournamentTeamRecord:
+        """The team of this entry number."""
+        return self.teams[entry - 1]
+
+    @property
+    def format(self) -> tournament.TournamentFormat:
+        """The tournament's format: its entry in the registry, which says all that differs
+        between formats (its pairing, its rounds, its late teams and withdrawals)."""
+        return tournament.format_of(self.record.format)
+
+    @property
+    def round_count(self) -> int:
+        """How many rounds the tournament plays: a round robin's teams say it, the others set
+        it (the format's `round_count`)."""
+        return self.format.round_count(len(self.teams), self.record.rounds)
+
+    def refusal(self) -> str | None:
+        """Why the next round cannot start now (a `RoundRefused` code), None if it can."""
+        if self.current is not None and not self.current.over:
+            return "in_play"
+        if len(self.rounds) >= self.round_count:
+            return "no_round_left"
+        return None
+
+    def table_game(self, number: int) -> GameRecord | None:
+        """The game at table `number` in the latest round, or the playoff's latest stage, while
+        it is in play (some game of it still going), None between them and before the first."""
+        current = self.playoff.current or self.current
+        if current is None or current.over:
+            return None
+        for table in current.tables:
+            if table.table == number:
+                return table.scored.record
+        return None
+
+    def next_tables(self) -> tuple[tournament.Table, ...]:
+        """The tables of the next round, or of the playoff's next stage once it has started, if
+        it started now; none when it cannot start."""
+        if self.playoff.stages:
+            return self.playoff.next_stage() if self.playoff.refusal() is None else ()
+        pairing = self.next_pairing()
+        return pairing.tables if pairing is not None else ()
+
+    def next_pairing(self) -> tournament.Pairing | None:
+        """The pairing the next round would have if it started now (from the standings as they
+        are), None when no round can start."""
+        if self.refusal() is not None:
+            return None
+        winners: Sequence[int] = ()
+        if self.current is not None:
+            winners = [table.result().winner or 0 for table in self.current.tables]
+        return tournament.next_round(
+            self.record.format,
+            tournament.order_of(self.rows),
+            [played.pairing() for played in self.rounds],
+            winners,
+            # Teams that withdrew between rounds are paired no more (`withdrawing`).
+            {team.entry for team in self.teams if team.withdrawn_after is not None},
+            late_teams(self.teams),
+        )
+
+
+def late_teams(teams: Sequence[TournamentTeamRecord]) -> dict[int, int]:
+    """The teams added late (tournaments.services.late_teams), by entry number: the rounds played
+    when each came, as pairing and standings take them."""
+    return {team.entry: team.joined_after for team in teams if team.joined_after is not None}
+
+
+def minutes_left(due: datetime, called_at: datetime | None) -> int:
+    """Whole minutes, rounded up, until a round's clock calls time at `due`; 0 once it has
+    (`called_at`) or the deadline has come."""
+    if called_at is not None:
+        return 0
+    return max(0, -((utc_now() - due) // timedelta(minutes=1)))
+
+
+def watched(token: str) -> tuple[TournamentRecord, tuple[int, int, int], int | None]:
+    """What a watch page's poll reads: `watched_games`, and with minutes per round the latest
+    round's clock in one small query more, as minutes left (0 once time is called; None
+    without minutes per round or a round). The read that finds the deadline passed calls time
+    (`games.reading.call_time_if_due`) and reads the games again, as the call left them."""
+    record, state = watched_games(token)
+    clock = latest_clock(record)
+    if clock is None:
+        return record, state, None
+    _, due, called_at = clock
+    if clock_called(record, clock):
+        record, state = watched_games(token)
+        return record, state, 0
+    return record, state, minutes_left(due, called_at)
+
+
+# The latest round's clock: its id, its deadline, and when its time was called (None yet).
+Clock = tuple[int, datetime, datetime | None]
+
+
+def latest_clock(record: TournamentRecord) -> Clock | None:
+    """The latest round's clock, in one small query; None without minutes per round or a
+    round."""
+    if record.round_minutes is None:
+        return None
+    latest = db.session.execute(
+        select(RoundRecord.id, RoundRecord.started_at, RoundRecord.time_called_at)
+        .where(RoundRecord.tournament_id == record.id, RoundRecord.playoff.is_(False))
+        .order_by(RoundRecord.number.desc())
+        .limit(1)
+    ).first()
+    if latest is None:
+        return None
+    return latest.id, deadline(latest.started_at, record.round_minutes), latest.time_called_at
+
+
+def clock_called(record: TournamentRecord, clock: Clock | None = None) -> bool:
+    """Whether the latest round's clock called time just now (its deadline passed, and no read
+    had called it yet: `games.reading.call_time_if_due`, which commits); `clock` as
+    `latest_clock` read it, or read here."""
+    clock = latest_clock(record) if clock is None else clock
+    if clock is None or clock[2] is not None:
+        return False
+    return call_time_if_due(clock[0], clock[1])
+
+
+def watched_games(token: str) -> tuple[TournamentRecord, tuple[int, int, int]]:
+    """The tournament behind a watch link and what its games look like (how many, their
+    versions summed and the newest: any write to any of them moves it), in one small query,
+    all that an unchanged watch page's poll reads; as `find_tournament` for a link that is no
+    tournament's."""
+    # Grouped by the tournament's key, its other columns may be selected as they are.
+    row = db.session.execute(
+        select(
+            TournamentRecord,
+            func.count(GameRecord.id),
+            func.coalesce(func.sum(GameRecord.version), 0),
+            func.coalesce(func.max(GameRecord.id), 0),
+        )
+        .outerjoin(RoundRecord, RoundRecord.tournament_id == TournamentRecord.id)
+        .outerjoin(RoundGameRecord, RoundGameRecord.round_id == RoundRecord.id)
+        .outerjoin(GameRecord, GameRecord.id == RoundGameRecord.game_id)
+        .where(TournamentRecord.view_token == token)
+        .group_by(TournamentRecord.id)
+    ).first()
+    if row is None:
+        raise no_tournament(token)
+    return row[0], (int(row[1]), int(row[2]), int(row[3]))
+
+
+def standing(record: TournamentRecord) -> Standing:
+    """The tournament as it stands now (see `Standing`), read in three queries: its teams, its
+    rounds with their games, and the hands of the games not kept. The first read after the
+    round's deadline calls time at its tables first (`games.reading.call_time_if_due`)."""
+    teams = tuple(tournament_teams(record))
+    by_id = {team.id: team for team in teams}
+    # Every round has a table at least (two teams make one), so the join finds every round.
+    rows = db.session.execute(
+        select(RoundRecord, RoundGameRecord, GameRecord)
+        .join(RoundGameRecord, RoundGameRecord.round_id == RoundRecord.id)
+        .join(GameRecord, GameRecord.id == RoundGameRecord.game_id)
+        .where(RoundRecord.tournament_id == record.id)
+        .order_by(RoundRecord.number, RoundGameRecord.table)
+    ).all()
+    scored = scored_games([row[2] for row in rows])
+    stored: dict[int, RoundRecord] = {}
+    tables: dict[int, list[TableGame]] = {}
+    for (played, link, _game), game in zip(rows, scored, strict=True):
+        stored.setdefault(played.id, played)
+        tables.setdefault(played.id, []).append(
+            TableGame(
+                link.table,
+                by_id[link.north_south_id],
+                by_id[link.east_west_id],
+                game,
+                link.forfeit_to,
+            )
+        )
+    minutes = record.round_minutes
+    everything = tuple(
+        PlayedRound(
+            played,
+            by_id[played.bye_team_id] if played.bye_team_id is not None else None,
+            tuple(tables[played.id]),
+            deadline(played.started_at, minutes) if minutes and not played.playoff else None,
+            walkovers(teams, played, tables[played.id]),
+        )
+        for played in stored.values()
+    )
+    # The playoff's stages are numbered after the last round: the rounds are those before.
+    rounds = tuple(played for played in everything if not played.record.playoff)
+    waiting = rounds[-1].clock_waiting if rounds else None
+    if waiting is not None and call_time_if_due(rounds[-1].record.id, waiting):
+        return standing(record)  # read again: time was called at its tables
+    results = [table.result() for played in rounds for table in played.tables]
+    byes = [team for played in rounds for team in played.pairing().byes]
+    ranked = tournament.standings(len(teams), results, byes, record.format, late_teams(teams))
+    return Standing(record, teams, rounds, tuple(ranked), Bracket(everything[len(rounds) :]))
+
+
+def walkovers(
+    teams: Sequence[TournamentTeamRecord], played: RoundRecord, tables: Sequence[TableGame]
+) -> tuple[TournamentTeamRecord, ...]:
+    """The teams of a round that sat out although they were due to play (entered by then, not
+    withdrawn yet) and had not the bye: a round robin's walkovers. None in a playoff stage,
+    which seats only its teams."""
+    if played.playoff:
+        return ()
+    seated = {team.id for table in tables for team in (table.north_south, table.east_west)}
+    return tuple(
+        team
+        for team in teams
+        if team.id not in seated
+        and team.id != played.bye_team_id
+        and (team.joined_after is None or team.joined_after < played.number)
+        and (team.withdrawn_after is None or team.withdrawn_after >= played.number)
+    )
+
+
+def is_watch_or_table_link(token: str) -> bool:
+    """Whether this is a tournament's watch link or one of its tables' links (which show, and
+    never start a round)."""
+    watch = select(TournamentRecord.id).where(TournamentRecord.view_token == token)
+    table = select(TournamentTableRecord.id).where(TournamentTableRecord.token == token)
+    return db.session.scalar(watch.union_all(table).limit(1)) is not None
