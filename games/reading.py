@@ -11,24 +11,34 @@ or not a page was open then.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from flask import current_app
-from sqlalchemy import ColumnElement, and_, bindparam, func, select, update
+from sqlalchemy import and_, bindparam, func, select, update
 from sqlalchemy.exc import OperationalError
-from sqlalchemy.orm import InstrumentedAttribute
+from sqlalchemy.orm import InstrumentedAttribute, aliased
 
 import scoring
 from extensions import db
+from games.clock import Seat, deadline
 from games.replays import Replay, Replays
 from records.games import GameRecord, HandRecord, ReplacedLink, StoredHand, token_hash, utc_now
-from records.tournaments import RoundGameRecord, RoundRecord, TournamentRecord
+from records.tournaments import (
+    RoundGameRecord,
+    RoundRecord,
+    TournamentRecord,
+    TournamentTableRecord,
+)
 
 MY_GAMES_SHOWN = 20
+# A tournament game's round and tournament whatever its clock says (`Seat`), beside the round
+# joined only while its clock runs.
+SEAT_ROUND = aliased(RoundRecord)
+SEAT_TOURNAMENT = aliased(TournamentRecord)
 # A game by one of its links, the query behind every game page, with its tournament round's
 # clock while that clock has not called time (the round, its start and minutes; else None, as
 # for a playoff stage's game), and, for a tournament's game, the side the director awarded it
-# by forfeit: built once per link.
+# by forfeit and where it is played (`Seat`): built once per link.
 BY_LINK = {
     link.key: select(
         GameRecord,
@@ -37,8 +47,22 @@ BY_LINK = {
         TournamentRecord.round_minutes,
         RoundGameRecord.id,
         RoundGameRecord.forfeit_to,
+        SEAT_TOURNAMENT.name,
+        SEAT_ROUND.number,
+        SEAT_ROUND.playoff,
+        RoundGameRecord.table,
+        TournamentTableRecord.token,
     )
     .outerjoin(RoundGameRecord, RoundGameRecord.game_id == GameRecord.id)
+    .outerjoin(SEAT_ROUND, SEAT_ROUND.id == RoundGameRecord.round_id)
+    .outerjoin(SEAT_TOURNAMENT, SEAT_TOURNAMENT.id == SEAT_ROUND.tournament_id)
+    .outerjoin(
+        TournamentTableRecord,
+        and_(
+            TournamentTableRecord.tournament_id == SEAT_ROUND.tournament_id,
+            TournamentTableRecord.number == RoundGameRecord.table,
+        ),
+    )
     .outerjoin(
         RoundRecord,
         # A playoff stage has no clock: its games are found without one.
@@ -67,9 +91,9 @@ HANDS_OF = (
 )
 
 
-# A game as its link finds it (`found`): its row, whether it is a tournament's, and the side
-# its director awarded it by forfeit (None without one).
-Found = tuple[GameRecord, bool, int | None]
+# A game as its link finds it (`found`): its row, where it is played if it is a tournament's,
+# and the side its director awarded it by forfeit (None without one).
+Found = tuple[GameRecord, Seat | None, int | None]
 
 
 class GameNotFound(LookupError):
@@ -88,9 +112,11 @@ class ScoredGame:
     hands: tuple[StoredHand, ...]  # every stored hand, in order
     state: scoring.Game
     # A tournament's game: whether it is one (its rulings show in its history), and the side
-    # (0 or 1) its director awarded it by forfeit, which ends it whatever its hands say.
+    # (0 or 1) its director awarded it by forfeit, which ends it whatever its hands say; where
+    # it is played, when its scorer's link found it.
     in_tournament: bool = False
     forfeit: int | None = None
+    seat: Seat | None = None
 
     @property
     def played(self) -> list[StoredHand]:
@@ -133,10 +159,12 @@ def found(token: str, link: InstrumentedAttribute[str] = GameRecord.edit_token) 
             raise LinkReplaced(token)
         raise GameNotFound(token)
     record: GameRecord = row[0]
-    round_id, started_at, minutes, in_round, forfeit = row[1:]
-    if minutes is not None and call_time_if_due(round_id, deadline(started_at, minutes)):
+    round_id, started_at, minutes, in_round, forfeit, name, number, playoff, table, card = row[1:]
+    due = None if minutes is None else deadline(started_at, minutes)
+    if due is not None and call_time_if_due(round_id, due):
         return found(token, link)  # read again: the call changed the game
-    return record, in_round is not None, forfeit
+    seat = None if in_round is None else Seat(name, number, playoff, table, card, due)
+    return record, seat, forfeit
 
 
 def load(token: str, link: InstrumentedAttribute[str] = GameRecord.edit_token) -> ScoredGame:
@@ -146,9 +174,10 @@ def load(token: str, link: InstrumentedAttribute[str] = GameRecord.edit_token) -
 
 
 def replayed(game: Found) -> ScoredGame:
-    """A game as `found` gives it, replayed, with its tournament's forfeit."""
-    record, in_tournament, forfeit = game
-    return replace(scored_games([record])[0], in_tournament=in_tournament, forfeit=forfeit)
+    """A game as `found` gives it, replayed, with its tournament's forfeit and seat."""
+    record, seat, forfeit = game
+    scored = scored_games([record])[0]
+    return replace(scored, in_tournament=seat is not None, forfeit=forfeit, seat=seat)
 
 
 def scored_games(records: list[GameRecord]) -> list[ScoredGame]:
@@ -221,24 +250,6 @@ def device_games(device: str | None) -> list[ScoredGame]:
         .limit(MY_GAMES_SHOWN)
     ).all()
     return scored_games(list(records))
-
-
-def games_state(which: ColumnElement[bool]) -> tuple[int, int, int]:
-    """What sums over some games depend on, in one small query: how many games there are,
-    their versions summed (a write to any of them moves it) and the newest."""
-    row = db.session.execute(
-        select(
-            func.count(GameRecord.id),
-            func.coalesce(func.sum(GameRecord.version), 0),
-            func.coalesce(func.max(GameRecord.id), 0),
-        ).where(which)
-    ).one()
-    return (int(row[0]), int(row[1]), int(row[2]))
-
-
-def deadline(started_at: datetime, minutes: int) -> datetime:
-    """When a round started at `started_at` and played to `minutes` runs out."""
-    return started_at + timedelta(minutes=minutes)
 
 
 # What PostgreSQL says when it ends a transaction to let another go on: a deadlock, a

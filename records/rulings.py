@@ -16,10 +16,12 @@ from extensions import db
 from records.games import utc_now
 
 # What a ruling did: a game awarded by forfeit (and that forfeit withdrawn), the latest hand
-# undone, a played hand corrected, points adjusted after a hand.
+# undone, the time its round's clock called taken back, a played hand corrected, points
+# adjusted after a hand.
 FORFEIT = "forfeit"
 FORFEIT_WITHDRAWN = "unforfeit"
 UNDO = "undo"
+RESUMED = "resume"
 CORRECTION = "correction"
 ADJUSTMENT = "adjustment"
 KIND_LENGTH = 12

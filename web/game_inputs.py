@@ -18,7 +18,7 @@ from web import EDIT_LINKS
 from web.lookups import limit_guesses
 from web.pages import page_or_part
 from web.scorer import back_to_game, game_page, overtaken, played_hand, saved
-from web.writes import GameForfeited, forfeited_message, write_once
+from web.writes import GameForfeited, forfeited_message, tournament_game_message, write_once
 
 bp = Blueprint("inputs", __name__)
 
@@ -76,8 +76,12 @@ def resume(token: str) -> Response:
 
 
 def _game_write(token: str, write_game: games.InputWrite) -> Response:
-    """One button's write to the game behind `token` (see `button_write`)."""
-    return button_write(games.load(token), write_game)
+    """Time called or taken back in the game behind `token` (see `button_write`); refused (409)
+    in a tournament's game, whose round's clock calls its time and whose director rules."""
+    scored = games.load(token)
+    if scored.in_tournament:
+        return game_page(scored, status=409, message=tournament_game_message())
+    return button_write(scored, write_game)
 
 
 def button_write(scored: games.ScoredGame, write_game: games.InputWrite) -> Response:

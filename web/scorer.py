@@ -26,7 +26,7 @@ from web.hand_forms import filled_form, next_hand_form, note_later_hand, offer_b
 from web.lookups import limit_guesses, limit_guesses_when, table_at_link
 from web.pages import page_or_part, wants_part
 from web.tokens import looks_like_token
-from web.writes import conflict_message, write_once
+from web.writes import conflict_message, tournament_game_message, write_once
 
 bp = Blueprint("scorer", __name__)
 
@@ -183,9 +183,11 @@ def game_page(
 
 
 def kept_for(scored: games.ScoredGame) -> Hashable:
-    """What a game's pages depend on: its state after its latest write, and its links."""
+    """What a game's pages depend on: its state after its latest write, its links, and for a
+    tournament's game the minutes left on its round's clock, which its page shows."""
     record = scored.record
-    return (games.Replays.key(record), record.edit_token, record.view_token)
+    left = scored.seat.minutes_left() if scored.seat is not None else None
+    return (games.Replays.key(record), record.edit_token, record.view_token, left)
 
 
 def not_right(form: HandForm) -> HandForm:
@@ -340,6 +342,8 @@ def rematch(token: str) -> Response:
     scored = games.load(token)
     if not ActionForm().validate_on_submit():
         abort(400)
+    if scored.in_tournament:
+        return game_page(scored, status=409, message=tournament_game_message())
     device = device_of_request() or new_token()
     record = games.rematch(scored, device)
     return remember_device(back_to_game(record.edit_token), device)

@@ -31,6 +31,15 @@ def forfeited_message() -> str:
     )
 
 
+def tournament_game_message() -> str:
+    """What a scorer is told who asks a tournament's game for what only a casual game does (a
+    rematch, time called or taken back, a place at a table of friends)."""
+    return gettext(
+        "This is a tournament's game: its round's clock calls time, the director makes any"
+        " ruling, and the next game at this table comes with the next round."
+    )
+
+
 def conflict_message() -> str:
     """What a scorer is told when another phone's write came first."""
     return gettext("Another phone changed this game first. Here is what is saved now.")

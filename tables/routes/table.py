@@ -35,7 +35,8 @@ from web.errors import not_right_message
 from web.lookups import limit_guesses, table_at_link
 from web.pages import page_or_part, wants_part
 from web.responses import POLL_SECONDS, app_etag, csv_attachment, json_answer, unless_unchanged
-from web.writes import conflict_message, write_once
+from web.scorer import game_page
+from web.writes import conflict_message, tournament_game_message, write_once
 
 bp = Blueprint("tables", __name__, template_folder=TEMPLATES)
 
@@ -198,6 +199,8 @@ def join(token: str) -> Response | tuple[str, int] | str:
     """Count a game among a table's games from now on: one of this phone's tables, or any
     table whose edit link is pasted."""
     scored = games.load(token)
+    if scored.in_tournament:  # its table is the tournament's
+        return game_page(scored, status=409, message=tournament_game_message())
     form = JoinTableForm(formdata=None if request.method == "GET" else request.form)
     form.offer_tables(device_tables(device_of_request()))
     if request.method == "GET":

@@ -21,9 +21,10 @@ from dataclasses import dataclass
 import pytest
 from sqlalchemy import select
 
+import games
 from app import create_app
 from extensions import db
-from records.games import GameRecord
+from records.games import GameRecord, new_token
 from records.tables import TableRecord
 from records.tournaments import TournamentRecord, TournamentTableRecord
 from testsupport.apps import empty
@@ -187,6 +188,16 @@ def tournament_in_its_first_round(app, client) -> list[Seed]:
     ]
 
 
+def tournament_game_on_time(app, client) -> list[Seed]:
+    """Five teams in round 1, time called at table 1's game (as its round's clock does)."""
+    built = tournament_in_round(app, 5, 0, start_next=True)
+    with app.app_context():
+        scored = games.load(built.rounds[-1][0])
+        games.call_time(scored, games.Write(str(scored.record.version), new_token()))
+        db.session.remove()
+    return [director_seed(app, built.director)]
+
+
 def tournament_in_its_second_round(app, client) -> list[Seed]:
     """Five teams in round 2, table 2's game awarded by forfeit."""
     built = tournament_in_round(app, 5, 1, start_next=True)
@@ -227,6 +238,7 @@ STATES = (
     table_with_rules_kept,
     tournament_before_its_first_round,
     tournament_in_its_first_round,
+    tournament_game_on_time,
     tournament_in_its_second_round,
     tournament_after_its_last_round,
     playoffs_first_stage_played,

@@ -12,8 +12,9 @@ from extensions import db
 from records.games import GameRecord, HandRecord
 from records.tournaments import RoundRecord
 from testsupport.clock import clocked
+from testsupport.director_tools import ruling_page
 from testsupport.pages import Page, submit
-from testsupport.playing import EVEN, enter, game_page, press
+from testsupport.playing import EVEN, enter, game_page
 from testsupport.tournaments import (
     PT,
     make_tournament,
@@ -144,14 +145,17 @@ def test_a_hand_begun_after_the_deadline_is_refused_and_nothing_is_written(app, 
         db.session.remove()
 
 
-def test_the_clock_calls_time_once_and_a_resume_at_the_table_stands(app, client, clock):
-    """After the call at 19:40, table 2's scorer presses Resume: reading the pages again
-    changes no game, and time stays taken back there."""
+def test_the_clock_calls_time_once_and_the_directors_play_on_at_a_table_stands(app, client, clock):
+    """After the call at 19:40, the director takes time back at table 2 (Play on, a ruling;
+    its scorer's page offers no Resume): reading the pages again changes no game, and time
+    stays taken back there."""
     director, _first, second = timed_round(client, clock)
     clock.advance(41)
     client.get(f"/d/{director}")
     assert called_after(app, second) == 0
-    press(client, second, "resume")
+    assert not Page(client.get(f"/g/{second}")).root.find_all("form", action=f"/g/{second}/resume")
+    play_on = ruling_page(client, director, 2, 1).form(cls="play-on")
+    assert submit(client, play_on).status_code == 303
     assert called_after(app, second) is None
     seen = versions(app)
     for path in (f"/d/{director}", f"/w/{watch_token(client, director)}", f"/g/{second}"):

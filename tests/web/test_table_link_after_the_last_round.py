@@ -30,10 +30,17 @@ STANDINGS = "See the final standings"
 
 
 def said(client, table: str, headers=None) -> list[str]:
-    """Every paragraph of a table link's page, in order (its first the tournament's name)."""
+    """Every paragraph of a table link's page, in order (its first the tournament's name), but
+    the standings' and the line that says when the page was last updated."""
     response = client.get(f"/s/{table}", headers=headers)
     assert response.status_code == 200, response.status_code
-    return [paragraph.text for paragraph in Page(response).find("main").find_all("p")]
+    paragraphs = Page(response).find("main").find_all("p")
+    return [
+        paragraph.text
+        for paragraph in paragraphs
+        if "poll-status" not in paragraph.classes
+        and not any("tournament-standings" in above.classes for above in paragraph.ancestors())
+    ]
 
 
 def standings_link(client, table: str) -> str:
@@ -51,7 +58,9 @@ def test_a_table_link_after_the_last_round_says_only_that_the_tournament_is_over
             "Ver a classificação final",
         ]
         assert standings_link(client, table) == f"/w/{built.watch}/results"
-        assert built.director not in client.get(f"/s/{table}").get_data(as_text=True)
+        page = Page(client.get(f"/s/{table}"))
+        assert len(page.find("section", "tournament-standings").find_all("tr")) == 1 + 5
+        assert built.director not in page.text
     results = Page(client.get(standings_link(client, built.tables[0])))
     assert results.find("h2", id="results-standings").text == "Final standings"
 

@@ -146,8 +146,8 @@ def test_undo_in_the_last_round_once_the_playoff_started_is_refused(app, client)
 
 def test_time_called_is_not_taken_back_at_a_game_of_an_ended_round(app, client):
     """Games of three hands: at each table of round 1 one hand is played and time is called
-    (the game ends, North–South ahead 61 to 60), then round 2 starts. Resume at table 1 is
-    refused in both languages, nothing written; in round 2 it is not."""
+    (the game ends, North–South ahead 61 to 60), then round 2 starts. The director's Play on
+    (time taken back) at table 1 is then refused in both languages, with nothing written."""
     made = tournament_in_round(app, 5, 0, hands=3, start_next=True)
     with app.app_context():
         for token in made.rounds[0]:
@@ -159,8 +159,8 @@ def test_time_called_is_not_taken_back_at_a_game_of_an_ended_round(app, client):
     game = made.rounds[0][0]
 
     def resume(headers=None):
-        """Tap Resume on the game's page."""
-        form = Page(client.get(f"/g/{game}")).form(action=f"/g/{game}/resume")
+        """Tap Play on on the game's ruling page, under the director's link."""
+        form = ruling_page(client, made.director, 1, 1).form(cls="play-on")
         return submit(client, form, headers=headers)
 
     before = written(app)

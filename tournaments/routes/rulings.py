@@ -21,7 +21,7 @@ from werkzeug.wrappers import Response
 
 import games
 from extensions import limit_writes
-from forms import REASON_LENGTH, ActionForm, AdjustmentForm, HandForm
+from forms import REASON_LENGTH, ActionForm, AdjustmentForm, HandForm, problem_message
 from games.writing import RoundEnded
 from tournaments.forms.rulings import AwardForm
 from tournaments.routes.tournament import director_only
@@ -168,6 +168,24 @@ def withdraw_forfeit(token: str, number: int, table: int) -> Response | tuple[st
 def undo(token: str, number: int, table: int) -> Response | tuple[str, int]:
     """Undo the game's latest hand (played, or the bids in play)."""
     return rule(token, number, table, ActionForm(), rulings.undo)
+
+
+@bp.post(f"{TABLE_GAME}/resume")
+@limit_writes
+@limit_guesses
+def play_on(token: str, number: int, table: int) -> Response | tuple[str, int]:
+    """Take back the time the round's clock called at the game: it plays on."""
+
+    def act(ruled: rulings.RuledGame, write: games.Write) -> Response | None:
+        """Play on, or the page again saying why not (409: time was not called)."""
+        try:
+            rulings.play_on(ruled, write)
+        except games.HandRefused as refusal:
+            rules = ruled.scored.state.rules
+            return shown(ruled, 409, problem_message(refusal.problems[0], rules))
+        return None
+
+    return rule(token, number, table, ActionForm(), act)
 
 
 def hand_page(

@@ -1,9 +1,7 @@
-"""Tournaments: the form that makes one, the director's page, the watch page, the printable
-table cards and each table's scorer's page; and a table's link replaced from the director's
-page; a round started from the director's page (its changes between rounds are
-tournaments.routes.changes's), the standings and the round in play on the director's and the watch
-page, and a table's link leading to the game at that table; and the
-downloads of the watch link (the standings as CSV and JSON, every game's hands as CSV)."""
+"""Tournaments: the form that makes one, the director's page (a round started from it; its
+changes between rounds are `changes`'s, its tables' cards and links `tables`'s), the watch page
+with the standings and the round in play, and the downloads of the watch link (the standings as
+CSV and JSON, every game's hands as CSV)."""
 
 from __future__ import annotations
 
@@ -31,7 +29,7 @@ from tournaments.services import (
     starting,
     withdrawing,
 )
-from web import TOURNAMENT_LINKS, TOURNAMENT_TABLE_LINKS, TOURNAMENT_VIEW_LINKS
+from web import TOURNAMENT_LINKS, TOURNAMENT_VIEW_LINKS
 from web.device import device_of_request, remember_device
 from web.filters import rules_summary
 from web.lookups import limit_guesses
@@ -211,33 +209,6 @@ def start_round(token: str) -> Response | tuple[str, int]:
     )
 
 
-@bp.get(f"{TOURNAMENT_LINKS}/<token:token>/cards")
-@limit_guesses
-def cards(token: str) -> str:
-    """The table cards to print: each table's number, its scorer's link as a QR code, and the
-    same address in words."""
-    tournament = directory.find_tournament(token)
-    shown = []
-    for table in directory.tournament_tables(tournament):
-        url = public_url(".table", token=table.token)
-        title = gettext("QR code of the link of table %(number)s", number=table.number)
-        shown.append((table, url, qr_svg(url, title=title)))
-    return render_template("tournament_cards.html", tournament=tournament, cards=shown)
-
-
-@bp.post(f"{TOURNAMENT_LINKS}/<token:token>/tables/<int:number>/rotate")
-@limit_writes
-@limit_guesses
-def rotate_table(token: str, number: int) -> Response:
-    """Give one table a new scorer's link (a card went astray: print that one again); the old
-    link answers "replaced" from then on."""
-    form = ActionForm()
-    if not form.validate_on_submit():
-        abort(400)
-    director_token = directory.replace_table_link(token, number, form.nonce.data)
-    return redirect(url_for(".director", token=director_token, _anchor="tables"), 303)
-
-
 @bp.get(f"{TOURNAMENT_VIEW_LINKS}/<token:token>")
 @limit_guesses
 def watch(token: str) -> Response:
@@ -293,24 +264,3 @@ def games_csv(token: str) -> Response:
     now = watched(token)
     body = downloads.games_csv(now, game_label)
     return csv_attachment(body, downloads.filename(now, "games", "csv"))
-
-
-@bp.get(f"{TOURNAMENT_TABLE_LINKS}/<token:token>")
-@limit_guesses
-def table(token: str) -> Response | str:
-    """A table's scorer's link: while a round is in play, the edit page of the game at this
-    table (303); else the table, and who plays here next, or that nobody does this round, or
-    the tournament over with its final standings (tournament_table.html). Never the director's."""
-    found, tournament = directory.find_table_link(token)
-    now = rounds.standing(tournament)
-    game = now.table_game(found.number)
-    if game is not None:
-        return redirect(url_for("scorer.show", token=game.edit_token), 303)
-    tables = now.next_tables()
-    seated = None
-    if found.number <= len(tables):
-        pair = tables[found.number - 1]
-        seated = (now.team(pair.north_south), now.team(pair.east_west))
-    return render_template(
-        "tournament_table.html", table=found, tournament=tournament, now=now, seated=seated
-    )

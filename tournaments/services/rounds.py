@@ -10,14 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 
-from sqlalchemy import func, select
+from sqlalchemy import select
 
 import tournament
 from extensions import db
-from games.reading import ScoredGame, call_time_if_due, deadline, scored_games
-from records.games import GameRecord, utc_now
+from games.clock import deadline, minutes_left
+from games.reading import ScoredGame, call_time_if_due, scored_games
+from games.states import GamesState, state_of
+from records.games import GameRecord
 from records.tournaments import (
     RoundGameRecord,
     RoundRecord,
@@ -26,7 +28,7 @@ from records.tournaments import (
     TournamentTeamRecord,
 )
 from tournaments.services.brackets import Bracket
-from tournaments.services.directory import no_tournament, tournament_teams
+from tournaments.services.directory import no_tournament, tournament_teams, with_games_state
 
 
 class RoundRefused(ValueError):
@@ -195,14 +197,6 @@ def late_teams(teams: Sequence[TournamentTeamRecord]) -> dict[int, int]:
     return {team.entry: team.joined_after for team in teams if team.joined_after is not None}
 
 
-def minutes_left(due: datetime, called_at: datetime | None) -> int:
-    """Whole minutes, rounded up, until a round's clock calls time at `due`; 0 once it has
-    (`called_at`) or the deadline has come."""
-    if called_at is not None:
-        return 0
-    return max(0, -((utc_now() - due) // timedelta(minutes=1)))
-
-
 def watched(token: str) -> tuple[TournamentRecord, tuple[int, int, int], int | None]:
     """What a watch page's poll reads: `watched_games`, and with minutes per round the latest
     round's clock in one small query more, as minutes left (0 once time is called; None
@@ -249,28 +243,15 @@ def clock_called(record: TournamentRecord, clock: Clock | None = None) -> bool:
     return call_time_if_due(clock[0], clock[1])
 
 
-def watched_games(token: str) -> tuple[TournamentRecord, tuple[int, int, int]]:
-    """The tournament behind a watch link and what its games look like (how many, their
-    versions summed and the newest: any write to any of them moves it), in one small query,
-    all that an unchanged watch page's poll reads; as `find_tournament` for a link that is no
-    tournament's."""
-    # Grouped by the tournament's key, its other columns may be selected as they are.
-    row = db.session.execute(
-        select(
-            TournamentRecord,
-            func.count(GameRecord.id),
-            func.coalesce(func.sum(GameRecord.version), 0),
-            func.coalesce(func.max(GameRecord.id), 0),
-        )
-        .outerjoin(RoundRecord, RoundRecord.tournament_id == TournamentRecord.id)
-        .outerjoin(RoundGameRecord, RoundGameRecord.round_id == RoundRecord.id)
-        .outerjoin(GameRecord, GameRecord.id == RoundGameRecord.game_id)
-        .where(TournamentRecord.view_token == token)
-        .group_by(TournamentRecord.id)
-    ).first()
+def watched_games(token: str) -> tuple[TournamentRecord, GamesState]:
+    """The tournament behind a watch link and what its games look like (`with_games_state`),
+    in one small query, all that an unchanged watch page's poll reads; as `find_tournament`
+    for a link that is no tournament's."""
+    query = with_games_state(select(TournamentRecord))
+    row = db.session.execute(query.where(TournamentRecord.view_token == token)).first()
     if row is None:
         raise no_tournament(token)
-    return row[0], (int(row[1]), int(row[2]), int(row[3]))
+    return row[0], state_of(row[1:])
 
 
 def standing(record: TournamentRecord) -> Standing:

@@ -21,11 +21,19 @@ from sqlalchemy import select, update
 import scoring
 from extensions import db
 from games.claims import Write, commit_with
-from games.inputs import add_adjustment
+from games.inputs import add_adjustment, resume
 from games.reading import ScoredGame, scored_games
 from games.writing import Bids, Tricks, edit_hand, keep_ended, undo_last
 from records.games import GameRecord
-from records.rulings import ADJUSTMENT, CORRECTION, FORFEIT, FORFEIT_WITHDRAWN, UNDO, RulingRecord
+from records.rulings import (
+    ADJUSTMENT,
+    CORRECTION,
+    FORFEIT,
+    FORFEIT_WITHDRAWN,
+    RESUMED,
+    UNDO,
+    RulingRecord,
+)
 from records.tournaments import RoundGameRecord, RoundRecord, TournamentRecord
 from tournaments.services.directory import find_tournament
 from tournaments.services.rounds import RoundRefused
@@ -158,6 +166,14 @@ def undo(ruled: RuledGame, write: Write) -> None:
         raise RoundRefused("no_hand")
     last = ruled.scored.hands[-1].number
     _logged(ruled, UNDO, lambda: undo_last(ruled.scored, write), hand=last)
+
+
+def play_on(ruled: RuledGame, write: Write) -> ScoredGame:
+    """Take back the time its round's clock called at the game: it plays on to its other ends
+    (games.inputs.resume, whose refusals it raises: HandRefused when time was not called,
+    RoundEnded once its round has ended); RoundRefused (`forfeited`)."""
+    _not_forfeited(ruled)
+    return _logged(ruled, RESUMED, lambda: resume(ruled.scored, write))
 
 
 def correct(

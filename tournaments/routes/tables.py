@@ -1,0 +1,102 @@
+"""A tournament's tables: the cards the director prints, each table's link replaced when a card
+goes astray, and the page each table's link opens, which its phone keeps open all evening. That
+page follows the tournament by itself: it opens the table's game as soon as its round starts,
+and between rounds (or from a finished game's page) it says who plays at this table next."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, make_response, redirect, render_template, request, url_for
+from flask_babel import get_locale, gettext
+from werkzeug.wrappers import Response
+
+from extensions import limit_writes
+from forms import ActionForm
+from records.tournaments import TournamentRecord, TournamentTableRecord
+from tournaments.services import directory, rounds
+from web import TOURNAMENT_LINKS, TOURNAMENT_TABLE_LINKS
+from web.lookups import limit_guesses
+from web.pages import page_or_part, public_url, wants_part
+from web.qr import qr_svg
+from web.responses import POLL_SECONDS, app_etag, unless_unchanged
+
+bp = Blueprint("tournament_tables", __name__)
+
+
+@bp.get(f"{TOURNAMENT_LINKS}/<token:token>/cards")
+@limit_guesses
+def cards(token: str) -> str:
+    """The table cards to print: each table's number, its scorer's link as a QR code, and the
+    same address in words."""
+    tournament = directory.find_tournament(token)
+    shown = []
+    for table in directory.tournament_tables(tournament):
+        url = public_url(".show", token=table.token)
+        title = gettext("QR code of the link of table %(number)s", number=table.number)
+        shown.append((table, url, qr_svg(url, title=title)))
+    return render_template("tournament_cards.html", tournament=tournament, cards=shown)
+
+
+@bp.post(f"{TOURNAMENT_LINKS}/<token:token>/tables/<int:number>/rotate")
+@limit_writes
+@limit_guesses
+def rotate(token: str, number: int) -> Response:
+    """Give one table a new scorer's link (a card went astray: print that one again); the old
+    link answers "replaced" from then on."""
+    form = ActionForm()
+    if not form.validate_on_submit():
+        abort(400)
+    director_token = directory.replace_table_link(token, number, form.nonce.data)
+    return redirect(url_for("tournaments.director", token=director_token, _anchor="tables"), 303)
+
+
+@bp.get(f"{TOURNAMENT_TABLE_LINKS}/<token:token>")
+@limit_guesses
+def show(token: str) -> Response:
+    """A table's scorer's link: while a round is in play, the game at this table (303, or to
+    htmx's poll its HX-Redirect); else the table and who plays here next, that nobody does
+    this round, or the tournament over with its final standings. The page asks for itself
+    again every few seconds, and one whose tournament has not changed is answered 304 after
+    one small query. `?after=` names the game whose finished page asks: that game is not
+    opened again while its round goes on. Never the director's."""
+    found, tournament, state = directory.followed_table(token)
+    after = request.args.get("after", type=int)
+    games = "-".join(str(n) for n in state)
+    facts = f"table-{found.id}-{tournament.version}-{games}-{after}-{get_locale()}-{wants_part()}"
+    return unless_unchanged(app_etag(facts), lambda: table_page(found, tournament, after))
+
+
+def table_page(
+    found: TournamentTableRecord, tournament: TournamentRecord, after: int | None
+) -> Response:
+    """The table's page (or its part) as the tournament stands, or the way to the game in play
+    at this table unless it is the game `after`."""
+    now = rounds.standing(tournament)
+    game = now.table_game(found.number)
+    if game is not None and game.id != after:
+        return to_game(url_for("scorer.show", token=game.edit_token))
+    tables = now.next_tables()
+    seated = None
+    if found.number <= len(tables):
+        pair = tables[found.number - 1]
+        seated = (now.team(pair.north_south), now.team(pair.east_west))
+    return page_or_part(
+        "tournament_table.html",
+        "_table_card.html",
+        table=found,
+        tournament=tournament,
+        now=now,
+        seated=seated,
+        finished_here=game is not None,
+        after=after,
+        poll_seconds=POLL_SECONDS,
+    )
+
+
+def to_game(address: str) -> Response:
+    """The way to a table's game: a redirect for a page, and for htmx's poll an answer that
+    tells it to open the game's page in its place (HX-Redirect)."""
+    if not wants_part():
+        return redirect(address, 303)
+    response = make_response("")
+    response.headers["HX-Redirect"] = address
+    return response
