@@ -116,7 +116,7 @@ def tournament_pages(client) -> list[str]:
     enter(client, game, EVEN["bids"], EVEN["tricks"])
     ruling = f"/d/{director}/rounds/1/tables/2"
     award = Page(client.get(ruling)).form(cls="award")
-    assert submit(client, award, button=("side", "1")).status_code == 303
+    assert submit(client, award, {"reason": "No show"}, button=("side", "1")).status_code == 303
     pages = [f"/d/{director}", f"/d/{director}/cards", f"/w/{watch_token(client, director)}"]
     pages += [f"/s/{token}" for token in tables] + [f"/g/{game}", ruling]
     return [*pages, f"/d/{first}", f"/w/{old_watch}", f"/s/{old_tables[1]}"]

@@ -86,11 +86,12 @@ def standing_of(phone: Phone, team: str):
 
 
 def withdraw_team(director: Phone, at_director: str, team: str) -> None:
-    """Tap "Withdraw `team`" on the director's page."""
+    """Choose `team` in the director's page's Withdraw form, tap "Withdraw…", and confirm with
+    "Withdraw `team`" on the page that says what it will do."""
     director.go(at_director)
-    director.tap_to_load(
-        director.locate("form.withdraw-team button").get_by_text(f"Withdraw {team}")
-    )
+    director.locate("form.withdraw-team select").select_option(label=team)
+    director.tap_to_load("form.withdraw-team button")
+    director.tap_to_load(director.locate("form.confirm-withdrawal button"))
 
 
 def bring_in_substitute(director: Phone, at_director: str, entry: int, player: int, name: str):

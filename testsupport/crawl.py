@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from urllib.parse import urlencode
 
 from flask import Flask
 
@@ -45,9 +46,13 @@ def forms_behind(app: Flask, client, link: str) -> Iterator[Offered]:
                 continue
             page = Page(answer.get_data(as_text=True))
             for form in page.find_all("form"):
-                if form.attrs.get("method", "get").lower() != "post":
-                    continue
                 action = form.attrs.get("action", "").split("#")[0]
+                if form.attrs.get("method", "get").lower() != "post":
+                    # A form that asks for a page (a team chosen, then confirmed): followed
+                    # with what it sends as rendered, as a link is.
+                    if action.startswith(link):
+                        following.append(f"{action}?{urlencode(form_data(form))}")
+                    continue
                 if action.startswith(link):
                     endpoint = routes.match(action, method="POST")[0]
                     yield Offered(endpoint, action, tapped(form))

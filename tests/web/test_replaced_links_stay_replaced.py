@@ -202,7 +202,7 @@ def tournament_in_its_second_round(app, client) -> list[Seed]:
     """Five teams in round 2, table 2's game awarded by forfeit."""
     built = tournament_in_round(app, 5, 1, start_next=True)
     ruling = f"{TOURNAMENT_LINKS}/{built.director}/rounds/2/tables/2"
-    send_offered(app, client, ruling, "tournament_rulings.award")
+    send_offered(app, client, ruling, "tournament_rulings.award", reason="No show")
     return [
         director_seed(app, built.director),
         game_seed(app, built.rounds[-1][0], built.director, 1),

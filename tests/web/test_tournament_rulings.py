@@ -231,14 +231,14 @@ def test_bad_rulings_are_refused_in_words_and_nothing_is_written(app, client):
         refused = client.post(withdraw, data={}, headers=headers)
         assert refused.status_code == 409
         assert words in Page(refused).text
-    bad = submit(client, form, button=("side", "2"))
+    bad = submit(client, form, {"reason": "No show"}, button=("side", "2"))
     assert bad.status_code == 422
     assert "Something in that request was not right." in Page(bad).text
     assert stored(app) == ([None, None], 0, 0)
 
     play_table(client, round_tables(client, director)[0].game)
     # The award form shown before the hand was saved is overtaken by it.
-    overtaken = submit(client, form, button=("side", "0"))
+    overtaken = submit(client, form, {"reason": "No show"}, button=("side", "0"))
     assert overtaken.status_code == 409
     assert "Another phone changed this game first" in Page(overtaken).text
     assert stored(app) == ([None, None], 0, 1)
@@ -263,7 +263,9 @@ def test_bad_rulings_are_refused_in_words_and_nothing_is_written(app, client):
         refused = submit(client, undo, headers=headers)
         assert refused.status_code == 409
         assert words in Page(refused).text
-    twice = client.post(f"/d/{director}/rounds/1/tables/1/forfeit", data={"side": "1"}, headers=PT)
+    twice = client.post(
+        f"/d/{director}/rounds/1/tables/1/forfeit", data={"side": "1", "reason": "Late"}, headers=PT
+    )
     assert twice.status_code == 409
     assert stored(app) == kept
 

@@ -18,7 +18,7 @@ from sqlalchemy import select
 
 from extensions import db
 from records.tournaments import TournamentRecord, TournamentTeamRecord
-from testsupport.director_tools import BLACKS, late_form, withdraw_form
+from testsupport.director_tools import BLACKS, late_form, withdraw_form, withdraw_forms
 from testsupport.pages import Page, submit
 from testsupport.tournaments import (
     ONE_HAND,
@@ -77,10 +77,9 @@ def refused_in_words(answer, words: str) -> Page:
 def test_a_withdrawal_from_an_older_page_withdraws_another_team_still_playing(app, client):
     director = make_tournament(client, **ONE_HAND)
     # Both forms from one page, as the issue's reproduction sends them (version 0 each).
-    page = Page(client.get(f"/d/{director}"))
-    forms = {form.find("button").text: form for form in page.find_all("form", "withdraw-team")}
-    assert submit(client, forms["Withdraw Reds"]).status_code == 303
-    assert submit(client, forms["Withdraw Blues"]).status_code == 303
+    forms = withdraw_forms(client, director, Page(client.get(f"/d/{director}")))
+    assert submit(client, forms["Reds"]).status_code == 303
+    assert submit(client, forms["Blues"]).status_code == 303
     assert withdrawn(app) == ["Reds", "Blues"]
     assert stored(app)[1] == 2
 
@@ -160,8 +159,7 @@ def test_a_withdrawal_leaving_too_few_teams_since_the_page_is_refused_in_words(a
     """Three teams left after two withdraw from one page: the third, from the same page, would
     leave two, which can still pair; the fourth would leave one, and is refused."""
     director = make_tournament(client, **ONE_HAND)
-    page = Page(client.get(f"/d/{director}"))
-    forms = page.find_all("form", "withdraw-team")
+    forms = list(withdraw_forms(client, director, Page(client.get(f"/d/{director}"))).values())
     for form in forms[:3]:
         assert submit(client, form).status_code == 303
     kept = stored(app)

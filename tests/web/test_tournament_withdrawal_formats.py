@@ -13,6 +13,7 @@ and Team 5–Team 4, and Team 6, last, sits out (a bye that counts nothing in Ki
 
 from __future__ import annotations
 
+from testsupport.director_tools import withdraw_form
 from testsupport.pages import Page, submit
 from testsupport.tournaments import (
     ONE_HAND,
@@ -37,9 +38,7 @@ def test_kings_table_closes_the_gap_of_a_team_withdrawn_between_rounds(app, clie
     assert before["Team 3"] == ("1", "0", "61", "1")
     assert len(before) == 6
 
-    form = Page(client.get(f"/d/{director}")).form(
-        action=f"/d/{director}/teams/3/withdraw", cls="withdraw-team"
-    )
+    form = withdraw_form(client, director, "Team 3")
     assert submit(client, form).status_code == 303
     after = {row[1]: row[2:] for row in standings(client, f"/d/{director}")}
     assert after.pop("Team 3 (withdrawn)") == ("1", "0", "61", "1")
@@ -69,9 +68,7 @@ def test_a_round_robin_gives_a_withdrawn_teams_later_opponents_a_bye(app, client
     )
     start_round(client, director)
     play_round(client, director, "NNN")
-    form = Page(client.get(f"/d/{director}")).form(
-        action=f"/d/{director}/teams/5/withdraw", cls="withdraw-team"
-    )
+    form = withdraw_form(client, director, "Team 5")
     assert submit(client, form).status_code == 303
 
     start_round(client, director)

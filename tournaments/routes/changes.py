@@ -9,7 +9,7 @@ director's page as it is now, saying what changed (`refused_now`)."""
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, redirect, url_for
+from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import gettext
 from werkzeug.wrappers import Response
 
@@ -127,6 +127,30 @@ def team_name(token: str, entry: int) -> str:
     """The name of team `entry` of the tournament behind director's link `token`."""
     teams = directory.tournament_teams(directory.find_tournament(token))
     return next(team.name for team in teams if team.entry == entry)
+
+
+@bp.get(f"{TOURNAMENT_LINKS}/<token:token>/teams/withdraw")
+@limit_guesses
+def confirm_withdrawal(token: str) -> Response | tuple[str, int] | str:
+    """The second screen of a withdrawal: what withdrawing the team chosen (`?entry=`) will
+    do, with the button that does it (carrying the version of the page it was chosen on, as
+    `?version=`) and the way back. 404 in words for no such team."""
+    try:
+        tournament = directory.find_tournament(token)
+    except directory.TournamentNotFound as error:
+        text = gettext("Only the director's link withdraws a team. This link shows the tournament.")
+        return director_only(error, token, text)
+    entry = request.args.get("entry", type=int)
+    teams = directory.tournament_teams(tournament)
+    team = next((team for team in teams if team.entry == entry), None)
+    if team is None:
+        return refused(withdraw_words("no_team"), 404)
+    return render_template(
+        "tournament_withdraw.html",
+        tournament=tournament,
+        team=team,
+        version=request.args.get("version", type=int),
+    )
 
 
 @bp.post(f"{TOURNAMENT_LINKS}/<token:token>/teams/<int:entry>/withdraw")

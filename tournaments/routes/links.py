@@ -9,10 +9,12 @@ from werkzeug.wrappers import Response
 
 from extensions import limit_writes
 from records.games import new_token
+from records.tournaments import TournamentRecord
 from tournaments.services.directory import (
     TableLinkNotFound,
     TournamentLinkReplaced,
     TournamentNotFound,
+    device_tournaments,
     replace_tournament_link,
 )
 from web import TOURNAMENT_LINKS
@@ -22,6 +24,12 @@ from web.links import link_to_replace
 from web.lookups import limit_guesses
 
 bp = Blueprint("tournament_links", __name__)
+
+
+@bp.app_template_global()
+def my_tournaments() -> list[TournamentRecord]:
+    """The tournaments this phone directs, for its home page (which knows no tournament)."""
+    return device_tournaments(device_of_request())
 
 
 @bp.post(f"{TOURNAMENT_LINKS}/<token:token>/rotate")

@@ -94,6 +94,7 @@ def shown(ruled: rulings.RuledGame, status: int = 200, message: str | None = Non
         scored=ruled.scored,
         message=message,
         form=ActionForm(formdata=None),
+        reason_length=REASON_LENGTH,
     )
 
 
@@ -148,10 +149,14 @@ def award(token: str, number: int, table: int) -> Response | tuple[str, int]:
     form = AwardForm()
 
     def act(ruled: rulings.RuledGame, write: games.Write) -> None:
-        """Award the game to the side sent (the form checked it is one)."""
-        rulings.award(ruled, form.side.data, write)
+        """Award the game to the side sent (the form checked it is one), for its reason."""
+        rulings.award(ruled, form.side.data, form.reason.data, write)
 
-    return rule(token, number, table, form, act)
+    def again(ruled: rulings.RuledGame, status: int, message: str | None) -> Response:
+        """The ruling page refused, saying why: what is wrong with the reason, if it is."""
+        return shown(ruled, status, message or next(iter(form.reason.errors), None))
+
+    return rule(token, number, table, form, act, again)
 
 
 @bp.post(f"{TABLE_GAME}/forfeit/withdraw")

@@ -12,7 +12,7 @@ from werkzeug.wrappers import Response
 from extensions import limit_writes
 from forms import ActionForm
 from records.tournaments import TournamentRecord, TournamentTableRecord
-from tournaments.services import directory, rounds
+from tournaments.services import directory, followed, rounds
 from web import TOURNAMENT_LINKS, TOURNAMENT_TABLE_LINKS
 from web.lookups import limit_guesses
 from web.pages import page_or_part, public_url, wants_part
@@ -58,7 +58,7 @@ def show(token: str) -> Response:
     again every few seconds, and one whose tournament has not changed is answered 304 after
     one small query. `?after=` names the game whose finished page asks: that game is not
     opened again while its round goes on. Never the director's."""
-    found, tournament, state = directory.followed_table(token)
+    found, tournament, state = followed.followed_table(token)
     after = request.args.get("after", type=int)
     games = "-".join(str(n) for n in state)
     facts = f"table-{found.id}-{tournament.version}-{games}-{after}-{get_locale()}-{wants_part()}"

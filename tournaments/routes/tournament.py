@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, abort, redirect, render_template, url_for
+from flask import Blueprint, abort, make_response, redirect, render_template, url_for
 from flask_babel import get_locale, gettext, ngettext
 from werkzeug.wrappers import Response
 
@@ -31,6 +31,7 @@ from tournaments.services import (
 )
 from web import TOURNAMENT_LINKS, TOURNAMENT_VIEW_LINKS
 from web.device import device_of_request, remember_device
+from web.errors import error_page
 from web.filters import rules_summary
 from web.lookups import limit_guesses
 from web.pages import page_or_part, public_url, wants_part
@@ -122,8 +123,7 @@ def refusal_words(code: str) -> str:
 
 def refused(text: str, code: int) -> tuple[str, int]:
     """The error page saying `text`, with this status."""
-    title = gettext("Sorry (%(code)s)", code=code)
-    return render_template("error.html", title=title, text=text), code
+    return error_page(code, text)
 
 
 def director_only(error: LookupError, token: str, only_director: str) -> tuple[str, int]:
@@ -166,6 +166,7 @@ def director_page(token: str, **shown: Any) -> str:
             if withdrawing.withdraw_refusal(context["now"], team.entry) is None
         },
         late_refusal=late_teams.late_refusal(context["now"]),
+        poll_seconds=POLL_SECONDS,
         **{"late": LateTeamForm(formdata=None), **shown},
     )
 
@@ -215,11 +216,7 @@ def watch(token: str) -> Response:
     """The watch page, for the wall and the spectators: the tournament and its teams, never a
     link that changes anything; it asks for its round and standings again every few seconds,
     as a view link does, and an unchanged tournament answers 304."""
-    # With minutes per round, the clock too: while it runs the page changes each minute.
     tournament, state, clock = rounds.watched(token)
-    games = "-".join(str(n) for n in state)
-    facts = f"tournament-{tournament.id}-{tournament.version}-{games}-{clock}"
-    facts = f"{facts}-{get_locale()}-{wants_part()}"
 
     def page() -> Response:
         """The watch page, or its part, as the tournament stands."""
@@ -230,7 +227,36 @@ def watch(token: str) -> Response:
             poll_seconds=POLL_SECONDS,
         )
 
-    return unless_unchanged(app_etag(facts), page)
+    return unless_unchanged(followed_etag("watch", tournament, state, clock), page)
+
+
+def followed_etag(
+    page: str, tournament: TournamentRecord, state: tuple[int, int, int], clock: int | None
+) -> str:
+    """The tag of a page that follows the tournament by itself (`rounds.watched`): it changes
+    with the tournament, its games, and with minutes per round the clock, which moves each
+    minute while it runs."""
+    games = "-".join(str(n) for n in state)
+    facts = f"{page}-{tournament.id}-{tournament.version}-{games}-{clock}"
+    return app_etag(f"{facts}-{get_locale()}-{wants_part()}")
+
+
+@bp.get(f"{TOURNAMENT_LINKS}/<token:token>/status")
+@limit_guesses
+def status(token: str) -> Response:
+    """The top of the director's page, asked for again every few seconds (304 while the
+    tournament stands still): where the round stands, the one thing the moment needs (Start
+    round N with the pairings it will make), and the round's tables."""
+    tournament, state, clock = rounds.watched(token, TournamentRecord.edit_token)
+
+    def part() -> Response:
+        """The part as the tournament stands."""
+        shown = render_template(
+            "_director_status.html", **about(tournament), poll_seconds=POLL_SECONDS
+        )
+        return make_response(shown)
+
+    return unless_unchanged(followed_etag("director", tournament, state, clock), part)
 
 
 def watched(token: str) -> rounds.Standing:

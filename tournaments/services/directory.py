@@ -5,9 +5,8 @@ answering "replaced" from then on. Pairing, rounds and standings come with the n
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
-from sqlalchemy import Select, select, update
+from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import InstrumentedAttribute, QueryableAttribute
 
@@ -18,7 +17,6 @@ from games.claims import take_games
 from games.creating import create_once
 from games.links import LinkRecord, replace_link, used_by
 from games.reading import LinkReplaced
-from games.states import GamesState, state_columns, state_of
 from records.games import GameRecord, ReplacedLink, new_token, token_hash
 from records.tournaments import (
     FEWEST_TEAMS,
@@ -178,34 +176,23 @@ def find_table_link(token: str) -> tuple[TournamentTableRecord, TournamentRecord
     return row[0], row[1]
 
 
-def with_games_state(
-    query: Select[*tuple[Any, ...]], *grouped: InstrumentedAttribute[int]
-) -> Select[*tuple[Any, ...]]:
-    """`query`, which selects a tournament's row (and rows `grouped` by their keys), with what
-    the tournament's games look like (`games.reading.GamesState`: any round started or hand
-    saved moves it), grouped by the tournament, so its other columns may be selected as they
-    are."""
-    return (
-        query.add_columns(*state_columns())
-        .outerjoin(RoundRecord, RoundRecord.tournament_id == TournamentRecord.id)
-        .outerjoin(RoundGameRecord, RoundGameRecord.round_id == RoundRecord.id)
-        .outerjoin(GameRecord, GameRecord.id == RoundGameRecord.game_id)
-        .group_by(TournamentRecord.id, *grouped)
-    )
+# How many of a phone's tournaments its home page lists, newest first.
+MY_TOURNAMENTS_SHOWN = 10
 
 
-def followed_table(token: str) -> tuple[TournamentTableRecord, TournamentRecord, GamesState]:
-    """A table's link as its card's page reads it on every poll, in one small query: the table,
-    its tournament and what the tournament's games look like (`with_games_state`); as
-    `find_table_link` for a link that is no table's."""
-    query = select(TournamentTableRecord, TournamentRecord).join(
-        TournamentRecord, TournamentRecord.id == TournamentTableRecord.tournament_id
+def device_tournaments(device: str | None) -> list[TournamentRecord]:
+    """The tournaments whose director's link this phone holds (it made them, or replaced that
+    link last), newest first, in one query."""
+    if not device:
+        return []
+    return list(
+        db.session.scalars(
+            select(TournamentRecord)
+            .where(TournamentRecord.device == device)
+            .order_by(TournamentRecord.id.desc())
+            .limit(MY_TOURNAMENTS_SHOWN)
+        )
     )
-    query = with_games_state(query, TournamentTableRecord.id)
-    row = db.session.execute(query.where(TournamentTableRecord.token == token)).first()
-    if row is None:
-        raise no_tournament(token)
-    return row[0], row[1], state_of(row[2:])
 
 
 def tournament_teams(tournament: TournamentRecord) -> list[TournamentTeamRecord]:

@@ -13,12 +13,12 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from sqlalchemy import select
+from sqlalchemy.orm import InstrumentedAttribute
 
 import tournament
 from extensions import db
 from games.clock import deadline, minutes_left
 from games.reading import ScoredGame, call_time_if_due, scored_games
-from games.states import GamesState, state_of
 from records.games import GameRecord
 from records.tournaments import (
     RoundGameRecord,
@@ -28,7 +28,8 @@ from records.tournaments import (
     TournamentTeamRecord,
 )
 from tournaments.services.brackets import Bracket
-from tournaments.services.directory import no_tournament, tournament_teams, with_games_state
+from tournaments.services.directory import tournament_teams
+from tournaments.services.followed import watched_games
 
 
 class RoundRefused(ValueError):
@@ -197,18 +198,21 @@ def late_teams(teams: Sequence[TournamentTeamRecord]) -> dict[int, int]:
     return {team.entry: team.joined_after for team in teams if team.joined_after is not None}
 
 
-def watched(token: str) -> tuple[TournamentRecord, tuple[int, int, int], int | None]:
-    """What a watch page's poll reads: `watched_games`, and with minutes per round the latest
-    round's clock in one small query more, as minutes left (0 once time is called; None
-    without minutes per round or a round). The read that finds the deadline passed calls time
-    (`games.reading.call_time_if_due`) and reads the games again, as the call left them."""
-    record, state = watched_games(token)
+def watched(
+    token: str, link: InstrumentedAttribute[str] = TournamentRecord.view_token
+) -> tuple[TournamentRecord, tuple[int, int, int], int | None]:
+    """What a watch page's poll reads (the director's page's, by the `link` it goes by):
+    `watched_games`, and with minutes per round the latest round's clock in one small query
+    more, as minutes left (0 once time is called; None without minutes per round or a round).
+    The read that finds the deadline passed calls time (`games.reading.call_time_if_due`) and
+    reads the games again, as the call left them."""
+    record, state = watched_games(token, link)
     clock = latest_clock(record)
     if clock is None:
         return record, state, None
     _, due, called_at = clock
     if clock_called(record, clock):
-        record, state = watched_games(token)
+        record, state = watched_games(token, link)
         return record, state, 0
     return record, state, minutes_left(due, called_at)
 
@@ -241,17 +245,6 @@ def clock_called(record: TournamentRecord, clock: Clock | None = None) -> bool:
     if clock is None or clock[2] is not None:
         return False
     return call_time_if_due(clock[0], clock[1])
-
-
-def watched_games(token: str) -> tuple[TournamentRecord, GamesState]:
-    """The tournament behind a watch link and what its games look like (`with_games_state`),
-    in one small query, all that an unchanged watch page's poll reads; as `find_tournament`
-    for a link that is no tournament's."""
-    query = with_games_state(select(TournamentRecord))
-    row = db.session.execute(query.where(TournamentRecord.view_token == token)).first()
-    if row is None:
-        raise no_tournament(token)
-    return row[0], state_of(row[1:])
 
 
 def standing(record: TournamentRecord) -> Standing:

@@ -119,14 +119,15 @@ def _not_forfeited(ruled: RuledGame) -> None:
         raise RoundRefused("forfeited")
 
 
-def award(ruled: RuledGame, side: int, write: Write) -> None:
-    """Award the game to `side` (0 North–South, 1 East–West) by forfeit: it is over, the
-    other team lost, and no points count either way. RoundRefused (`forfeited`) when it was
-    awarded already, ValueError for a side that is neither; Conflict when overtaken."""
+def award(ruled: RuledGame, side: int, reason: str, write: Write) -> None:
+    """Award the game to `side` (0 North–South, 1 East–West) by forfeit, for `reason` (kept in
+    the rulings' log): it is over, the other team lost, and no points count either way.
+    RoundRefused (`forfeited`) when it was awarded already, ValueError for a side that is
+    neither; Conflict when overtaken."""
     if side not in (0, 1):
         raise ValueError(side)
     _not_forfeited(ruled)
-    _logged(ruled, FORFEIT, lambda: _set_forfeit(ruled, side, write), side=side)
+    _logged(ruled, FORFEIT, lambda: _set_forfeit(ruled, side, write), side=side, reason=reason)
 
 
 def withdraw_forfeit(ruled: RuledGame, write: Write) -> None:

@@ -1,0 +1,65 @@
+"""What the pages that follow a tournament by themselves read on every poll, in one small query
+each: the watch page (`watched_games`) and a table's link (`followed_table`). While what they
+read stands still, they are answered 304 with nothing more read."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import Select, select
+from sqlalchemy.orm import InstrumentedAttribute
+
+from extensions import db
+from games.states import GamesState, state_columns, state_of
+from records.games import GameRecord
+from records.tournaments import (
+    RoundGameRecord,
+    RoundRecord,
+    TournamentRecord,
+    TournamentTableRecord,
+)
+from tournaments.services.directory import no_tournament
+
+
+def with_games_state(
+    query: Select[*tuple[Any, ...]], *grouped: InstrumentedAttribute[int]
+) -> Select[*tuple[Any, ...]]:
+    """`query`, which selects a tournament's row (and rows `grouped` by their keys), with what
+    the tournament's games look like (`games.reading.GamesState`: any round started or hand
+    saved moves it), grouped by the tournament, so its other columns may be selected as they
+    are."""
+    return (
+        query.add_columns(*state_columns())
+        .outerjoin(RoundRecord, RoundRecord.tournament_id == TournamentRecord.id)
+        .outerjoin(RoundGameRecord, RoundGameRecord.round_id == RoundRecord.id)
+        .outerjoin(GameRecord, GameRecord.id == RoundGameRecord.game_id)
+        .group_by(TournamentRecord.id, *grouped)
+    )
+
+
+def followed_table(token: str) -> tuple[TournamentTableRecord, TournamentRecord, GamesState]:
+    """A table's link as its card's page reads it on every poll, in one small query: the table,
+    its tournament and what the tournament's games look like (`with_games_state`); as
+    `find_table_link` for a link that is no table's."""
+    query = select(TournamentTableRecord, TournamentRecord).join(
+        TournamentRecord, TournamentRecord.id == TournamentTableRecord.tournament_id
+    )
+    query = with_games_state(query, TournamentTableRecord.id)
+    row = db.session.execute(query.where(TournamentTableRecord.token == token)).first()
+    if row is None:
+        raise no_tournament(token)
+    return row[0], row[1], state_of(row[2:])
+
+
+def watched_games(
+    token: str, link: InstrumentedAttribute[str] = TournamentRecord.view_token
+) -> tuple[TournamentRecord, GamesState]:
+    """The tournament behind a watch link (or the director's, as `link` says) and what its
+    games look like (`with_games_state`), in one small query, all that an unchanged watch
+    page's (or director's page's) poll reads; as `find_tournament` for a link that is no
+    tournament's."""
+    query = with_games_state(select(TournamentRecord))
+    row = db.session.execute(query.where(link == token)).first()
+    if row is None:
+        raise no_tournament(token)
+    return row[0], state_of(row[1:])
