@@ -23,6 +23,7 @@ from records.tournaments import (
 )
 from testsupport.pages import Page, submit
 from testsupport.playing import A_SET, EVEN, correct_hand, enter
+from web.filters import MINUS
 
 PT = {"Accept-Language": "pt-BR"}
 TOKEN = r"[A-Za-z0-9_-]+"
@@ -140,7 +141,7 @@ def round_tables(client, director: str) -> list[PlayedTable]:
     found = []
     for number, item in enumerate(page.find_all("li", "round-table"), start=1):
         names = [node.text for node in item.find("span", "round-table-teams").find_all("bdi")]
-        totals = [int(node.text) for node in item.find_all("span", "round-table-total")]
+        totals = [int(as_number(node.text)) for node in item.find_all("span", "round-table-total")]
         link = item.find("a", "round-table-game").attrs["href"]
         assert item.find("span", "round-table-number").text == f"Table {number}"
         found.append(
@@ -222,13 +223,19 @@ def bye_of(client, director: str) -> str | None:
 
 def standings(client, path: str, headers=None) -> list[tuple[str, ...]]:
     """The standings a page (the director's or the watch page) shows: one row of cells each
-    (place, team, wins, losses, points, difference), best first."""
+    (place, team, wins, losses, points, difference), best first, its numbers read as numbers
+    (the page's minus sign, U+2212, as "-")."""
     page = Page(client.get(path, headers=headers))
     body = page.find("section", "tournament-standings").find("tbody")
     return [
-        tuple(cell.text for cell in row.iter() if cell.tag in ("td", "th"))
+        tuple(as_number(cell.text) for cell in row.iter() if cell.tag in ("td", "th"))
         for row in body.find_all("tr")
     ]
+
+
+def as_number(text: str) -> str:
+    """A number as a page shows it, read as Python writes it: its minus sign (U+2212) as "-"."""
+    return text.replace(MINUS, "-")
 
 
 def round_rows(app) -> dict[str, int]:

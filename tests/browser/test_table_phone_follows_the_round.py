@@ -12,7 +12,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from testsupport.browser import OPEN_EVERYTHING, Phone, axe_violations
+from testsupport.browser import passes_axe
 from testsupport.browser_tournaments import make_tournament, play_hand, start_round, table_paths
 from testsupport.tournaments import teams_text
 
@@ -31,13 +31,6 @@ NEXT = {
     "pt-BR": "A seguir nesta mesa: Team 1 (Norte–Sul) contra Team 3 (Leste–Oeste).",
 }
 A_GAME = re.compile(r"/g/[A-Za-z0-9_-]+$")
-
-
-def passes_axe(scorer: Phone) -> None:
-    """Axe finds nothing on the page as it is (with script only: axe is one)."""
-    if scorer.javascript:
-        scorer.page.evaluate(OPEN_EVERYTHING)
-        assert axe_violations(scorer.page) == []
 
 
 @pytest.mark.parametrize("locale", ["en-US", "pt-BR"])

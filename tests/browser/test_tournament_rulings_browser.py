@@ -36,12 +36,13 @@ def test_the_director_awards_a_game_by_forfeit_from_the_phone_and_the_wall_says_
     expect(director.locate("h1")).to_have_text("Rulings: round 1, table 1")
     if javascript:
         assert axe_violations(director.page) == []
+    director.type_into('form.award input[name="reason"]', "Team 1 never came")
     director.tap_to_load("form.award button >> nth=1")
     expect(director.locate("p.forfeit")).to_have_text(
         "Forfeit: the tournament's director awarded the game to Team 2."
     )
     expect(director.locate(".game-rulings li.ruling")).to_contain_text(
-        ["Forfeit: the game awarded to Team 2"]
+        ["Forfeit: the game awarded to Team 2: Team 1 never came"]
     )
     expect(director.locate("form.withdraw-forfeit")).to_be_visible()
     director.screenshot(screenshots, f"tournament-ruling-forfeit-{director.javascript}")
@@ -74,7 +75,7 @@ def test_the_director_adjusts_then_undoes_a_hand_from_the_phone_and_the_log_list
     play_hand(director, table)
     director.go(at_director)
     expect(standing_of(director, "Team 1")).to_have_text(["1", "Team 1", "1", "0", "61", "1"])
-    expect(standing_of(director, "Team 2")).to_have_text(["5", "Team 2", "0", "1", "60", "-1"])
+    expect(standing_of(director, "Team 2")).to_have_text(["5", "Team 2", "0", "1", "60", "−1"])
 
     director.tap_to_load("li.round-table >> nth=0 >> a.round-table-rulings")
     director.tap_to_load("ul.ruling-hands a.adjust")
@@ -85,7 +86,7 @@ def test_the_director_adjusts_then_undoes_a_hand_from_the_phone_and_the_log_list
     expect(director.locate("h1")).to_have_text("Rulings: round 1, table 1")
     director.go(at_director)
     expect(standing_of(director, "Team 2")).to_have_text(["1", "Team 2", "1", "0", "80", "19"])
-    expect(standing_of(director, "Team 1")).to_have_text(["5", "Team 1", "0", "1", "61", "-19"])
+    expect(standing_of(director, "Team 1")).to_have_text(["5", "Team 1", "0", "1", "61", "−19"])
 
     director.tap_to_load("li.round-table >> nth=0 >> a.round-table-rulings")
     director.tap_to_load("form.undo button")

@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from testsupport.browser import OPEN_EVERYTHING, Phone, axe_violations
+from testsupport.browser import Phone, passes_axe
 from testsupport.browser_tournaments import make_tournament, play_hand, start_round, table_paths
 from testsupport.tournaments import teams_text
 
@@ -20,14 +20,6 @@ NEXT = {
     "en-US": "Next at this table: Team 1 (North–South) against Team 3 (East–West).",
     "pt-BR": "A seguir nesta mesa: Team 1 (Norte–Sul) contra Team 3 (Leste–Oeste).",
 }
-
-
-def passes_axe(scorer: Phone) -> None:
-    """Axe finds nothing on the page as it is, everything folded opened (with script only:
-    axe is one)."""
-    if scorer.javascript:
-        scorer.page.evaluate(OPEN_EVERYTHING)
-        assert axe_violations(scorer.page) == []
 
 
 def at_a_game_page(scorer: Phone) -> None:

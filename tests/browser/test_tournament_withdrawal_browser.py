@@ -37,7 +37,7 @@ def test_a_team_withdrawn_from_a_round_robin_gives_its_next_opponent_a_bye_on_th
     for table in tables:
         play_hand(director, table)
     director.go(at_director)
-    expect(standing_of(director, "Team 5")).to_have_text(["4", "Team 5", "0", "1", "60", "-1"])
+    expect(standing_of(director, "Team 5")).to_have_text(["4", "Team 5", "0", "1", "60", "−1"])
 
     withdraw_team(director, at_director, "Team 5")
     expect(director.locate(".tournament-standings tbody tr")).to_have_count(6)

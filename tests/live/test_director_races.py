@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from urllib.parse import urlencode
 
 import pytest
 from flask import Flask
@@ -81,6 +82,21 @@ def load(base: str, director: str, team: str, cls: str, button: str) -> Loaded:
         for form in Page(body).find_all("form", cls)
         if not button or form.find("button").text == button
     )
+    return Loaded(phone, form.attrs["action"], form_data(form), team)
+
+
+def load_withdrawal(base: str, director: str, team: str) -> Loaded:
+    """A phone of its own with `team` chosen in the director's page's Withdraw form and the
+    page that confirms it loaded; the confirming form."""
+    phone = Phone(base)
+    status, _, body = phone.request("GET", f"/d/{director}")
+    assert status == 200, status
+    chooser = Page(body).form(cls="withdraw-team")
+    entry = next(o.attrs["value"] for o in chooser.find_all("option") if o.text == team)
+    asked = urlencode(form_data(chooser) | {"entry": entry})
+    status, _, body = phone.request("GET", f"{chooser.attrs['action']}?{asked}")
+    assert status == 200, status
+    form = Page(body).form(cls="confirm-withdrawal")
     return Loaded(phone, form.attrs["action"], form_data(form), team)
 
 
@@ -162,9 +178,7 @@ def test_20_late_teams_sent_at_once_from_one_version_are_each_stored_or_refused(
 def test_10_withdrawals_sent_at_once_from_one_version_are_each_stored_or_refused(served):
     director = tournament_in_round(served.app, TEAMS, 0).director
     leaving = [f"Team {n}" for n in range(1, WITHDRAWALS + 1)]
-    loaded = [
-        load(served.base, director, name, "withdraw-team", f"Withdraw {name}") for name in leaving
-    ]
+    loaded = [load_withdrawal(served.base, director, name) for name in leaving]
     assert len({sent.data["version"] for sent in loaded}) == 1
     answers = at_once(loaded, {})
     stored = teams_stored(served.app, director)

@@ -136,7 +136,7 @@ def forfeit(side: int) -> Callable[[Served, Game], Sent]:
             assert not found or stored.forfeit == side, stored
             return found
 
-        return Sent(phone, action, data | {"side": str(side)}, traces)
+        return Sent(phone, action, data | {"side": str(side), "reason": "No show"}, traces)
 
     return loaded
 

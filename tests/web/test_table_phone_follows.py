@@ -133,11 +133,17 @@ def test_a_finished_games_page_follows_its_table_into_the_next_round(app, client
     assert client.get(asked, headers=POLL).headers["HX-Redirect"] == f"/g/{following}"
 
 
-def test_the_seat_counts_the_minutes_left_on_the_rounds_clock(app, client):
+def timed_round(app, client):
+    """A tournament of 40-minute rounds, round 1 started at the app's clock's 19:00: the
+    clock, the director's token and table 1's game."""
     clock = clocked(app)
     director = make_tournament(client, **(FOUR_TEAMS | TIMED))
     start_round(client, director)
-    game = round_tables(client, director)[0].game
+    return clock, director, round_tables(client, director)[0].game
+
+
+def test_the_seat_counts_the_minutes_left_on_the_rounds_clock(app, client):
+    clock, _director, game = timed_round(app, client)
     clock.advance(2)
     assert Page(client.get(f"/g/{game}")).find("p", "tournament-seat").text == (
         "Club night · Round 1 · Table 1 · 38 min left"
@@ -152,10 +158,7 @@ def test_the_seat_counts_the_minutes_left_on_the_rounds_clock(app, client):
 
 
 def test_the_director_takes_back_the_time_the_clock_called_and_the_log_says_so(app, client):
-    clock = clocked(app)
-    director = make_tournament(client, **(FOUR_TEAMS | TIMED))
-    start_round(client, director)
-    game = round_tables(client, director)[0].game
+    clock, director, game = timed_round(app, client)
     clock.advance(41)
     client.get(f"/d/{director}")  # the director's page, read after the deadline, calls time
     ruling = Page(client.get(f"/d/{director}/rounds/1/tables/1"))

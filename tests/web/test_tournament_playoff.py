@@ -145,7 +145,9 @@ def test_the_top_four_of_a_nine_team_swiss_play_semi_finals_and_a_final_for_a_ch
     assert final_game not in semi_games
     play_table(client, final_game, north_south_wins=False)
 
-    assert bracket(client, f"/w/{watch}")[1] == [(("1", "Team 1", "-70"), ("3", "Team 5", "61"))]
+    assert bracket(client, f"/w/{watch}")[1] == [
+        (("1", "Team 1", "\u221270"), ("3", "Team 5", "61"))
+    ]
     assert champion(client, f"/w/{watch}") == "Champion: Team 5"
     assert champion(client, f"/w/{watch}", headers=PT) == "Campeã: Team 5"
     assert champion(client, f"/w/{watch}/results") == "Champion: Team 5"
