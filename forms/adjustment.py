@@ -7,8 +7,9 @@ from collections.abc import Iterable
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
-from wtforms import IntegerField, SelectField, StringField
-from wtforms.validators import InputRequired, Length
+from wtforms import IntegerField, RadioField, SelectField, StringField
+from wtforms.fields.choices import SelectChoice
+from wtforms.validators import InputRequired, Length, Optional
 
 import scoring
 from forms.base import ActionForm, drop_bidi_controls, printable, strip
@@ -18,10 +19,24 @@ from forms.problems import problem_message
 REASON_LENGTH = 60
 
 
+# Whether an adjustment gives the points or takes them away: chosen beside the number, since a
+# phone's number pad (an iPhone's) may have no minus key.
+TAKE = "take"
+
+
 class AdjustmentForm(ActionForm):
-    """Which side, how many points (negative to take them), and why."""
+    """Which side, how many points (given, or taken away when `direction` says so or the
+    number is negative), and why."""
 
     side = SelectField(_l("For"), coerce=int)
+    direction = RadioField(
+        choices=[
+            SelectChoice("give", _l("Give points")),
+            SelectChoice(TAKE, _l("Take points away")),
+        ],
+        default="give",
+        validators=[Optional()],
+    )
     points = IntegerField(
         _l("Points"), validators=[InputRequired(message=_l("Enter the points, as a number."))]
     )
@@ -38,7 +53,8 @@ class AdjustmentForm(ActionForm):
 
     def adjustment(self, after_hand: int) -> scoring.Adjustment:
         """The adjustment as sent, once the form validated, recorded after hand `after_hand`."""
-        return scoring.Adjustment(after_hand, self.side.data, self.points.data, self.reason.data)
+        points = -abs(self.points.data) if self.direction.data == TAKE else self.points.data
+        return scoring.Adjustment(after_hand, self.side.data, points, self.reason.data)
 
     def add_problems(self, problems: Iterable[scoring.Problem], rules: scoring.Rules) -> None:
         """Word the engine's problems, each beside the field it concerns (or the form's)."""

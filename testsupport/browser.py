@@ -212,11 +212,17 @@ class Phone:
 
     def add_adjustment(self, hand: int, side: int, points: int, reason: str) -> None:
         """From the game page, open played hand `hand` from the history, tap its "Add an
-        adjustment" link, pick the side, type the points and reason, and add it."""
+        adjustment" link, pick the side, type the points and reason, and add it. Points taken
+        away are typed without a minus, after tapping "Take points away", as on a phone's
+        number pad that has no minus key."""
         self.tap_to_load(self.locate(".history .hand").nth(-hand).locator("a.edit"))
         self.tap_to_load(".edit-hand a[href$='/adjustment']")
         self.locate('.adjustment-form select[name="side"]').select_option(str(side))
-        self.type_into('.adjustment-form input[name="points"]', str(points))
+        points_field = self.locate('.adjustment-form input[name="points"]')
+        assert points_field.get_attribute("inputmode") == "numeric"  # no minus key on an iPhone
+        if points < 0:
+            self.tap('.adjustment-form label:has(> input[name="direction"][value="take"])')
+        self.type_into('.adjustment-form input[name="points"]', str(abs(points)))
         self.type_into('.adjustment-form input[name="reason"]', reason)
         self.tap_to_save(".adjustment-form button.save")
 

@@ -12,6 +12,7 @@ from testsupport.answers import csv_table
 from testsupport.database import snapshot, stored_game
 from testsupport.pages import Page, submit
 from testsupport.playing import EVEN, NAMES, adjust, enter, game_page, press, start_game
+from testsupport.tournaments import PT
 
 
 def started(client) -> str:
@@ -103,6 +104,23 @@ def test_an_adjustment_changes_the_totals_history_breakdown_csv_and_json(client,
     ]
     assert data["time_called_after"] is None
     assert data["totals"] == [122, 70]
+
+
+def test_points_are_taken_away_without_a_minus_key_by_choosing_take_away(client):
+    """A phone's number pad may have no minus key: "Take points away" beside the number takes
+    the points typed (and a number typed negative stays taken)."""
+    token = started(client)
+    enter(client, token, **EVEN)  # A 61, B 60
+    enter(client, token, **EVEN)  # A 122, B 120
+    form = Page(client.get(f"/g/{token}/hands/1/adjustment", headers=PT)).form(
+        action=f"/g/{token}/hands/1/adjustment"
+    )
+    assert form.find("input", name="points").attrs["inputmode"] == "numeric"
+    assert "Tirar pontos" in form.text
+    adjust(client, token, 1, {"side": "1", "direction": "take", "points": "50", "reason": "a"})
+    adjust(client, token, 1, {"side": "0", "direction": "take", "points": "-20", "reason": "b"})
+    adjust(client, token, 2, {"side": "0", "direction": "give", "points": "5", "reason": "c"})
+    assert game_page(client, token).totals() == (107, 70)
 
 
 def test_the_last_hands_adjustment_is_in_why_this_score(client):
