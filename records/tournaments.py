@@ -23,6 +23,8 @@ the same query, counted apart from them (`tournaments.services.brackets`).
 
 from __future__ import annotations
 
+import base64
+import secrets
 from datetime import datetime
 from typing import Any
 
@@ -139,6 +141,13 @@ class TournamentTeamRecord(db.Model):  # type: ignore[name-defined]
         return (self.player_0, self.player_1)
 
 
+def card_token() -> str:
+    """A fresh table link's token, printed on its card to be typed as well as scanned: 26
+    capital letters and digits 2 to 7 (RFC 4648 base 32 of 128 random bits), so it has no
+    l, 1 and I, nor O and 0, to tell apart."""
+    return base64.b32encode(secrets.token_bytes(16)).decode().rstrip("=")
+
+
 class TournamentTableRecord(db.Model):  # type: ignore[name-defined]
     """A table of a tournament by its number (1..): the unguessable scorer's link printed on
     its card, replaceable on its own."""
@@ -153,7 +162,7 @@ class TournamentTableRecord(db.Model):  # type: ignore[name-defined]
         ForeignKey("tournament.id", ondelete="CASCADE"), index=True
     )
     number: Mapped[int]
-    token: Mapped[str] = mapped_column(String(TOKEN_LENGTH), unique=True, default=new_token)
+    token: Mapped[str] = mapped_column(String(TOKEN_LENGTH), unique=True, default=card_token)
 
 
 class ReplacedTournamentLink(db.Model):  # type: ignore[name-defined]

@@ -15,7 +15,7 @@ from werkzeug.routing import IntegerConverter, Rule, ValidationError
 
 from testsupport.builders import game_with_hands, table_with_series, tournament_in_round
 from testsupport.database import queries_sent
-from web import EDIT_LINKS, TABLE_LINKS, TOURNAMENT_LINKS
+from web import EDIT_LINKS, TABLE_LINKS, TOURNAMENT_LINKS, TOURNAMENT_VIEW_LINKS
 from web.converters import LARGEST_PATH_NUMBER
 
 # The numbers just past the bound, and past SQLite's own integers.
@@ -51,11 +51,13 @@ def numbered_rules(app) -> list[Rule]:
 
 def links(app) -> dict[str, str]:
     """A real link by the prefix of its kind: a game's edit link, a table's, and the director's
-    link of a tournament whose first round is played."""
+    link and the watch link of a tournament whose first round is played."""
+    tournament = tournament_in_round(app, 5, 1)
     return {
         EDIT_LINKS: game_with_hands(app, 1).edit,
         TABLE_LINKS: table_with_series(app, 1).edit,
-        TOURNAMENT_LINKS: tournament_in_round(app, 5, 1).director,
+        TOURNAMENT_LINKS: tournament.director,
+        TOURNAMENT_VIEW_LINKS: tournament.watch,
     }
 
 

@@ -28,6 +28,7 @@ from records.tournaments import (
     TournamentRecord,
     TournamentTableRecord,
     TournamentTeamRecord,
+    card_token,
     most_rounds,
     table_count,
 )
@@ -293,7 +294,7 @@ def replace_table_link(token: str, number: int, nonce: str | None) -> str:
         db.session.execute(
             update(TournamentTableRecord)
             .where(TournamentTableRecord.id == table.id)
-            .values(token=new_token())
+            .values(token=card_token())
             .execution_options(synchronize_session=False)
         )
         replace_game_links(tournament.id, number)
