@@ -42,7 +42,7 @@ def test_a_team_withdrawn_from_a_round_robin_gives_its_next_opponent_a_bye_on_th
     withdraw_team(director, at_director, "Team 5")
     expect(director.locate(".tournament-standings tbody tr")).to_have_count(6)
     expect(standing_of(director, "Team 5")).to_have_text(
-        ["4", "Team 5 (withdrawn)", "0", "1", "60", "-1"]
+        ["4", "Team 5 (withdrawn)", "0", "1", "60", "−1"]
     )
     expect(standing_of(director, "Team 1")).to_have_text(["1", "Team 1", "1", "0", "61", "1"])
     director.screenshot(screenshots, f"tournament-withdrawn-standings-{director.javascript}")
