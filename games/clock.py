@@ -14,7 +14,8 @@ from records.games import utc_now
 class Seat:
     """Where a tournament's game is played, as its scorer's page heads it: the tournament, the
     round (or the playoff's stage) by number, the table by number with its scorer's link (the
-    one on its card), and the round's deadline while its clock runs (None without one)."""
+    one on its card), the round's deadline while its clock runs (None without one), and
+    whether it is the tournament's latest round (its page then follows the table on)."""
 
     tournament: str
     round: int
@@ -22,6 +23,7 @@ class Seat:
     table: int
     table_token: str | None
     deadline: datetime | None = None
+    latest: bool = True
 
     def minutes_left(self) -> int | None:
         """Whole minutes until the round's clock calls time (`minutes_left`); None without a

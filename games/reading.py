@@ -35,6 +35,17 @@ MY_GAMES_SHOWN = 20
 # joined only while its clock runs.
 SEAT_ROUND = aliased(RoundRecord)
 SEAT_TOURNAMENT = aliased(TournamentRecord)
+LATER_ROUND = aliased(RoundRecord)
+# Whether a round (or playoff stage) has been followed by another: a game of the latest one is
+# the one its table's phone follows on from.
+LATER = (
+    select(LATER_ROUND.id)
+    .where(
+        LATER_ROUND.tournament_id == SEAT_ROUND.tournament_id,
+        LATER_ROUND.number > SEAT_ROUND.number,
+    )
+    .exists()
+)
 # A game by one of its links, the query behind every game page, with its tournament round's
 # clock while that clock has not called time (the round, its start and minutes; else None, as
 # for a playoff stage's game), and, for a tournament's game, the side the director awarded it
@@ -52,6 +63,7 @@ BY_LINK = {
         SEAT_ROUND.playoff,
         RoundGameRecord.table,
         TournamentTableRecord.token,
+        LATER,
     )
     .outerjoin(RoundGameRecord, RoundGameRecord.game_id == GameRecord.id)
     .outerjoin(SEAT_ROUND, SEAT_ROUND.id == RoundGameRecord.round_id)
@@ -150,8 +162,8 @@ def find(token: str, link: InstrumentedAttribute[str] = GameRecord.edit_token) -
 
 
 def found(token: str, link: InstrumentedAttribute[str] = GameRecord.edit_token) -> Found:
-    """As `find`, with whether the game is a tournament's and the side its director awarded
-    it by forfeit, read in the same query (see `Found`)."""
+    """As `find`, with where the game is played if it is a tournament's (its `Seat`) and the
+    side its director awarded it by forfeit, read in the same query (see `Found`)."""
     row = db.session.execute(BY_LINK[link.key], {"token": token}).first()
     if row is None:
         replaced = select(ReplacedLink.game_id).where(ReplacedLink.token_hash == token_hash(token))
@@ -159,11 +171,13 @@ def found(token: str, link: InstrumentedAttribute[str] = GameRecord.edit_token) 
             raise LinkReplaced(token)
         raise GameNotFound(token)
     record: GameRecord = row[0]
-    round_id, started_at, minutes, in_round, forfeit, name, number, playoff, table, card = row[1:]
+    round_id, started_at, minutes, in_round, forfeit, name, number, playoff, table, card, later = (
+        row[1:]
+    )
     due = None if minutes is None else deadline(started_at, minutes)
     if due is not None and call_time_if_due(round_id, due):
         return found(token, link)  # read again: the call changed the game
-    seat = None if in_round is None else Seat(name, number, playoff, table, card, due)
+    seat = None if in_round is None else Seat(name, number, playoff, table, card, due, not later)
     return record, seat, forfeit
 
 

@@ -44,6 +44,6 @@ class RulingRecord(db.Model):  # type: ignore[name-defined]  # Flask-SQLAlchemy'
     # The side (0 North–South, 1 East–West) a forfeit or an adjustment is for.
     side: Mapped[int | None]
     points: Mapped[int | None]
-    # An adjustment's reason, as the adjustment's form bounds it.
+    # An adjustment's reason, or why a game was awarded by forfeit, as their forms bound them.
     reason: Mapped[str | None] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(default=utc_now)

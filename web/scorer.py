@@ -184,10 +184,11 @@ def game_page(
 
 def kept_for(scored: games.ScoredGame) -> Hashable:
     """What a game's pages depend on: its state after its latest write, its links, and for a
-    tournament's game the minutes left on its round's clock, which its page shows."""
+    tournament's game where it is played and the minutes left on its round's clock, which its
+    page shows."""
     record = scored.record
     left = scored.seat.minutes_left() if scored.seat is not None else None
-    return (games.Replays.key(record), record.edit_token, record.view_token, left)
+    return (games.Replays.key(record), record.edit_token, record.view_token, scored.seat, left)
 
 
 def not_right(form: HandForm) -> HandForm:

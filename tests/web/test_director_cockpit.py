@@ -14,9 +14,11 @@ from testsupport.tournaments import (
     ONE_HAND,
     PT,
     make_tournament,
+    play_stage,
     play_table,
     replace_tournament_link,
     round_tables,
+    start_playoff,
     start_round,
     teams_text,
     tournament_rows,
@@ -141,3 +143,21 @@ def test_the_top_of_the_directors_page_follows_the_round_and_shows_the_next_pair
     assert between.find("form", "start-round").find("button").text == "Start round 2"
     assert len(between.find("ol", "next-pairings").find_all("li")) == 2
     assert client.get(f"/d/{watch_token(client, director)}/status").status_code == 404
+
+
+def test_the_cockpit_offers_the_playoff_and_its_stages_then_the_results_sheet(app, client):
+    director = make_tournament(client, **ONE_HAND, teams=teams_text(4), rounds="1")
+    start_round(client, director)
+    for table in round_tables(client, director):
+        play_table(client, table.game)
+    top = Page(client.get(f"/d/{director}/status", headers=POLL))
+    assert top.has_form("start-playoff")
+    assert not top.root.find_all("a", "results-sheet")
+    start_playoff(client, director, 2)
+    stage = Page(client.get(f"/d/{director}/status", headers=POLL))
+    assert stage.find("p", "status-line").text.startswith("Playoff · 0 of 1 tables finished")
+    assert not stage.root.find_all("a", "results-sheet")
+    play_stage(client, director, "N")
+    over = Page(client.get(f"/d/{director}/status", headers=POLL))
+    assert over.find("p", "champion").text.startswith("Champion:")
+    assert over.find("a", "results-sheet").attrs["href"].endswith("/results")

@@ -167,3 +167,41 @@ def test_the_director_takes_back_the_time_the_clock_called_and_the_log_says_so(a
     assert "Time taken back: the game plays on" in again.text
     assert not again.root.find_all("form", cls="play-on")  # time is no longer called
     assert not Page(client.get(f"/g/{game}")).root.find_all("form", action=f"/g/{game}/time")
+
+
+def test_a_finished_game_reopened_by_a_ruling_is_opened_again_on_its_tables_phone(app, client):
+    director = make_tournament(client, **FOUR_TEAMS)
+    start_round(client, director)
+    first = round_tables(client, director)[0].game
+    play_table(client, first)
+    asked = Page(client.get(f"/g/{first}")).find("section", "table-follow").attrs["hx-get"]
+    assert "HX-Redirect" not in client.get(asked, headers=POLL).headers
+    undo = Page(client.get(f"/d/{director}/rounds/1/tables/1")).form(cls="undo")
+    assert submit(client, undo).status_code == 303  # the director undoes its hand
+    assert client.get(asked, headers=POLL).headers["HX-Redirect"] == f"/g/{first}"
+
+
+def test_an_earlier_rounds_game_looked_at_later_stays_where_it_is(app, client):
+    director = make_tournament(client, **(FOUR_TEAMS | {"rounds": "3"}))
+    start_round(client, director)
+    first = round_tables(client, director)[0].game
+    for _ in range(2):
+        for table in round_tables(client, director):
+            play_table(client, table.game)
+        start_round(client, director)
+    page = Page(client.get(f"/g/{first}"))  # round 1's game, during round 3
+    follow = page.find("section", "table-follow")
+    assert "hx-get" not in follow.attrs  # its page does not move on by itself
+    asked = follow.find("a", "next-here").attrs["href"]
+    stays = client.get(asked, headers=POLL)
+    assert "HX-Redirect" not in stays.headers
+    assert Page(stays).find("p", "next-at-table").text == (
+        "A later round is being played at this table."
+    )
+
+
+def test_a_card_link_typed_in_small_letters_finds_its_table(app, client):
+    director = make_tournament(client, **FOUR_TEAMS)
+    table = table_tokens(client, director)[0]
+    assert re.fullmatch(r"[A-Z2-7]{26}", table)  # no l, 1, I, O or 0 to tell apart
+    assert client.get(f"/s/{table.lower()}").status_code == 200

@@ -13,6 +13,7 @@ from testsupport.tournaments import (
     PT,
     make_tournament,
     play_round,
+    start_playoff,
     start_round,
     teams_text,
     watch_token,
@@ -67,3 +68,18 @@ def test_a_teams_card_answers_its_poll_304_and_no_such_team_404(app, client):
     assert len(queries) == 1
     assert client.get(f"/w/{watch}/teams/9").status_code == 404
     assert client.get(f"/w/{director}/teams/1").status_code == 404
+
+
+def test_a_teams_card_follows_it_into_the_playoff(app, client):
+    director = make_tournament(client, **ONE_HAND, teams=teams_text(4), rounds="1")
+    watch = watch_token(client, director)
+    start_round(client, director)
+    play_round(client, director, "NN")
+    start_playoff(client, director, 2)
+    card = Page(client.get(f"/w/{watch}/teams/1"))
+    assert card.find("p", "team-now").text == (
+        "Playing now in the playoff: table 1, against Team 3."
+    )
+    assert rows_of(card)[-1] == ["Playoff", "1", "Team 3", "0 – 0", "still playing"]
+    out = Page(client.get(f"/w/{watch}/teams/2"))  # not in the playoff: no row for it
+    assert [row[0] for row in rows_of(out)] == ["1"]

@@ -141,15 +141,20 @@ def confirm_withdrawal(token: str) -> Response | tuple[str, int] | str:
         text = gettext("Only the director's link withdraws a team. This link shows the tournament.")
         return director_only(error, token, text)
     entry = request.args.get("entry", type=int)
-    teams = directory.tournament_teams(tournament)
-    team = next((team for team in teams if team.entry == entry), None)
+    now = rounds.standing(tournament)
+    team = next((team for team in now.teams if team.entry == entry), None)
     if team is None:
         return refused(withdraw_words("no_team"), 404)
+    refusal = withdrawing.withdraw_refusal(now, team.entry)
+    if refusal is not None:
+        return refused(withdraw_words(refusal, team.name), 409)
+    version = request.args.get("version", type=int)
     return render_template(
         "tournament_withdraw.html",
         tournament=tournament,
         team=team,
-        version=request.args.get("version", type=int),
+        # A version no page shows is none: the change is then checked as a fresh page's.
+        version=version if version is not None and 0 <= version <= tournament.version else None,
     )
 
 

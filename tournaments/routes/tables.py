@@ -72,8 +72,12 @@ def table_page(
     at this table unless it is the game `after`."""
     now = rounds.standing(tournament)
     game = now.table_game(found.number)
-    if game is not None and game.id != after:
-        return to_game(url_for("scorer.show", token=game.edit_token))
+    later = False
+    if game is not None:
+        follows = following(now, game.id, after)
+        if follows is None:
+            return to_game(url_for("scorer.show", token=game.edit_token))
+        later = follows
     tables = now.next_tables()
     seated = None
     if found.number <= len(tables):
@@ -86,10 +90,33 @@ def table_page(
         tournament=tournament,
         now=now,
         seated=seated,
-        finished_here=game is not None,
+        finished_here=game is not None and not later,
+        later_round=later,
         after=after,
         poll_seconds=POLL_SECONDS,
     )
+
+
+def following(now: rounds.Standing, game_id: int, after: int | None) -> bool | None:
+    """Whether a table's page asked from the page of game `after` stays where it is while game
+    `game_id` is played at the table: None to open that game (always, without `after`; or when
+    it is `after` back in play after a ruling; or when it is of the round or playoff stage right
+    after `after`'s), False while `after` is over and its round goes on, True when `after` is of
+    an earlier round than that (a page looked at later, which must not be taken away)."""
+    if after is None:
+        return None
+    played = (*now.rounds, *now.playoff.stages)
+    where = {
+        table.scored.record.id: (index, table.over)
+        for index, stage in enumerate(played)
+        for table in stage.tables
+    }
+    if after not in where or game_id not in where:
+        return None
+    index, over = where[after]
+    if game_id == after:
+        return None if not over else False
+    return None if where[game_id][0] == index + 1 else True
 
 
 def to_game(address: str) -> Response:

@@ -25,7 +25,7 @@ def with_games_state(
     query: Select[*tuple[Any, ...]], *grouped: InstrumentedAttribute[int]
 ) -> Select[*tuple[Any, ...]]:
     """`query`, which selects a tournament's row (and rows `grouped` by their keys), with what
-    the tournament's games look like (`games.reading.GamesState`: any round started or hand
+    the tournament's games look like (`games.states.GamesState`: any round started or hand
     saved moves it), grouped by the tournament, so its other columns may be selected as they
     are."""
     return (
@@ -40,12 +40,15 @@ def with_games_state(
 def followed_table(token: str) -> tuple[TournamentTableRecord, TournamentRecord, GamesState]:
     """A table's link as its card's page reads it on every poll, in one small query: the table,
     its tournament and what the tournament's games look like (`with_games_state`); as
-    `find_table_link` for a link that is no table's."""
+    `find_table_link` for a link that is no table's. A card's link typed in small letters is
+    found too (`records.tournaments.card_token` writes capitals)."""
     query = select(TournamentTableRecord, TournamentRecord).join(
         TournamentRecord, TournamentRecord.id == TournamentTableRecord.tournament_id
     )
     query = with_games_state(query, TournamentTableRecord.id)
     row = db.session.execute(query.where(TournamentTableRecord.token == token)).first()
+    if row is None and token != token.upper():  # a card's link typed in small letters
+        row = db.session.execute(query.where(TournamentTableRecord.token == token.upper())).first()
     if row is None:
         raise no_tournament(token)
     return row[0], row[1], state_of(row[2:])

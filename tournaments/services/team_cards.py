@@ -18,6 +18,7 @@ class TeamRound:
     it sat out (a bye or a walkover)."""
 
     number: int
+    playoff: bool = False
     table: int | None = None
     opponent: TournamentTeamRecord | None = None
     totals: tuple[int, int] = (0, 0)
@@ -43,29 +44,32 @@ def team_card(now: Standing, entry: int) -> TeamCard:
     if team is None:
         raise KeyError(entry)
     row = next(row for row in now.rows if row.team == entry)
-    played = tuple(team_round(played, entry) for played in now.rounds)
+    stages = (*now.rounds, *now.playoff.stages)
+    played = tuple(team_round(played, entry) for played in stages)
     return TeamCard(team, row, played, next_table(now, entry))
 
 
 def team_round(played: PlayedRound, entry: int) -> TeamRound:
     """How team `entry` played round `played`."""
-    number = played.record.number
+    number, playoff = played.record.number, played.record.playoff
     for table in played.tables:
         sides = (table.north_south, table.east_west)
         for side, own in enumerate(sides):
             if own.entry == entry:
-                return seated(number, table, side)
-    return TeamRound(number)
+                return seated(number, playoff, table, side)
+    return TeamRound(number, playoff)
 
 
-def seated(number: int, table: TableGame, side: int) -> TeamRound:
-    """Round `number` from the side (0 North–South, 1 East–West) the team sat at `table`."""
+def seated(number: int, playoff: bool, table: TableGame, side: int) -> TeamRound:
+    """Round `number` (a playoff stage's, when `playoff`) from the side (0 North–South, 1
+    East–West) the team sat at `table`."""
     result = table.result()
     totals = table.scored.state.totals
     winner = result.winner
     own = (table.north_south, table.east_west)[side]
     return TeamRound(
         number,
+        playoff,
         table.table,
         (table.north_south, table.east_west)[1 - side],
         (totals[side], totals[1 - side]),
