@@ -18,6 +18,15 @@ def wants_part() -> bool:
     return request.headers.get("HX-Request") == "true"
 
 
+def redirect_page(address: str) -> Response:
+    """The way to another page after a write or a poll: a redirect (303) for a browser, and for
+    htmx, which would follow a redirect into the place of what it asked for, an answer that has
+    it load the page whole in its place (HX-Redirect)."""
+    response = make_response("", 200 if wants_part() else 303)
+    response.headers["HX-Redirect" if wants_part() else "Location"] = address
+    return response
+
+
 def page_or_part(
     page: str,
     part: str,

@@ -16,9 +16,10 @@ from werkzeug.wrappers import Response
 from extensions import limit_writes
 from forms import ActionForm
 from tournaments.forms.late_team import LateTeamForm
-from tournaments.routes.tournament import busy_words, director_only, director_page, refused
+from tournaments.routes.tournament import busy_words, director_only, director_page
 from tournaments.services import cancelling, directory, late_teams, rounds, withdrawing
 from web import TOURNAMENT_LINKS
+from web.errors import error_page
 from web.lookups import limit_guesses
 
 bp = Blueprint("tournament_late", __name__)
@@ -144,10 +145,10 @@ def confirm_withdrawal(token: str) -> Response | tuple[str, int] | str:
     now = rounds.standing(tournament)
     team = next((team for team in now.teams if team.entry == entry), None)
     if team is None:
-        return refused(withdraw_words("no_team"), 404)
+        return error_page(404, withdraw_words("no_team"))
     refusal = withdrawing.withdraw_refusal(now, team.entry)
     if refusal is not None:
-        return refused(withdraw_words(refusal, team.name), 409)
+        return error_page(409, withdraw_words(refusal, team.name))
     version = request.args.get("version", type=int)
     return render_template(
         "tournament_withdraw.html",
@@ -176,7 +177,7 @@ def withdraw_team(token: str, entry: int) -> Response | tuple[str, int]:
     except rounds.RoundRefused as refusal:
         seen = form.seen_version()
         if refusal.code == "no_team" or (refusal.code == "withdrawn" and seen is None):
-            return refused(withdraw_words("no_team"), 404)
+            return error_page(404, withdraw_words("no_team"))
         words = withdraw_words(refusal.code, team_name(token, entry))
         return refused_now(token, seen, refusal.code, words)
     except directory.TournamentNotFound as error:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from flask import Blueprint, abort, make_response, request, url_for
+from flask import Blueprint, abort, request, url_for
 from flask_babel import gettext
 from werkzeug.wrappers import Response
 
@@ -31,7 +31,7 @@ from web.errors import not_right_message
 from web.game_inputs import ended_message
 from web.hand_forms import filled_form, note_later_hand, offer_blind
 from web.lookups import limit_guesses
-from web.pages import page_or_part, wants_part
+from web.pages import page_or_part, redirect_page
 from web.scorer import played_hand
 from web.writes import conflict_message, write_of
 
@@ -72,13 +72,7 @@ def back(ruled: rulings.RuledGame) -> Response:
     page = url_for(
         ".ruling_page", token=ruled.tournament.edit_token, number=ruled.round, table=ruled.table
     )
-    if wants_part():
-        response = make_response("", 200)
-        response.headers["HX-Redirect"] = page
-        return response
-    response = make_response("", 303)
-    response.headers["Location"] = page
-    return response
+    return redirect_page(page)
 
 
 def shown(ruled: rulings.RuledGame, status: int = 200, message: str | None = None) -> Response:

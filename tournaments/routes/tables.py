@@ -5,7 +5,7 @@ and between rounds (or from a finished game's page) it says who plays at this ta
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, make_response, redirect, render_template, request, url_for
+from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import get_locale, gettext
 from werkzeug.wrappers import Response
 
@@ -15,7 +15,7 @@ from records.tournaments import TournamentRecord, TournamentTableRecord
 from tournaments.services import directory, followed, rounds
 from web import TOURNAMENT_LINKS, TOURNAMENT_TABLE_LINKS
 from web.lookups import limit_guesses
-from web.pages import page_or_part, public_url, wants_part
+from web.pages import page_or_part, public_url, redirect_page, wants_part
 from web.qr import qr_svg
 from web.responses import POLL_SECONDS, app_etag, unless_unchanged
 
@@ -76,7 +76,7 @@ def table_page(
     if game is not None:
         follows = following(now, game.id, after)
         if follows is None:
-            return to_game(url_for("scorer.show", token=game.edit_token))
+            return redirect_page(url_for("scorer.show", token=game.edit_token))
         later = follows
     tables = now.next_tables()
     seated = None
@@ -117,13 +117,3 @@ def following(now: rounds.Standing, game_id: int, after: int | None) -> bool | N
     if game_id == after:
         return None if not over else False
     return None if where[game_id][0] == index + 1 else True
-
-
-def to_game(address: str) -> Response:
-    """The way to a table's game: a redirect for a page, and for htmx's poll an answer that
-    tells it to open the game's page in its place (HX-Redirect)."""
-    if not wants_part():
-        return redirect(address, 303)
-    response = make_response("")
-    response.headers["HX-Redirect"] = address
-    return response

@@ -121,18 +121,13 @@ def refusal_words(code: str) -> str:
     )
 
 
-def refused(text: str, code: int) -> tuple[str, int]:
-    """The error page saying `text`, with this status."""
-    return error_page(code, text)
-
-
 def director_only(error: LookupError, token: str, only_director: str) -> tuple[str, int]:
     """A director's route sent a link that finds no tournament (`error`): the watch link or a
     table's is refused with `only_director` (403), nothing written; any other raises `error`
     again (404)."""
     if not rounds.is_watch_or_table_link(token):
         raise error
-    return refused(only_director, 403)
+    return error_page(403, only_director)
 
 
 @bp.get(f"{TOURNAMENT_LINKS}/<token:token>")
@@ -188,7 +183,7 @@ def director_action(
     try:
         done = act(form)
     except rounds.RoundRefused as refusal:
-        return refused(words(refusal.code), status(refusal.code))
+        return error_page(status(refusal.code), words(refusal.code))
     except directory.TournamentNotFound as error:
         return director_only(error, token, only_director)
     return redirect(url_for("tournaments.director", token=done.edit_token, _anchor=anchor), 303)
