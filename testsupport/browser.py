@@ -291,7 +291,8 @@ def passes_axe(phone: Phone) -> None:
     script only: axe is one)."""
     if phone.javascript:
         phone.page.evaluate(OPEN_EVERYTHING)
-        assert axe_violations(phone.page) == []
+        violations = axe_violations(phone.page)
+        assert violations == [], violations
 
 
 def small_targets(page) -> list[str]:

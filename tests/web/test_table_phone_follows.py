@@ -116,6 +116,15 @@ def test_a_finished_games_page_follows_its_table_into_the_next_round(app, client
     record = re.fullmatch(rf"/s/{table}\?after=(\d+)", follow.attrs["hx-get"])
     assert record, follow.attrs["hx-get"]
     asked = follow.attrs["hx-get"]
+    # Without script the page moves there by itself; the part htmx swaps in carries no such
+    # refresh, which htmx would bring to life on a page that has script.
+    refresh = over.find("meta", **{"http-equiv": "refresh"})
+    assert refresh.attrs["content"] == f"15;url={asked}"
+    assert refresh.parent is not None and refresh.parent.parent is not None
+    assert refresh.parent.parent.tag == "head"
+    part = Page(client.get(f"/g/{first.game}", headers=POLL))
+    assert part.find("section", "table-follow").attrs["hx-get"] == asked
+    assert not part.find_all("meta")
 
     # Table 2 still plays: the table's game is over, so it is not opened again.
     waiting = client.get(asked, headers=POLL)
