@@ -32,7 +32,12 @@ def view_link_qr(token: str) -> Response:
     """The view link as a QR code, for a second phone to scan."""
     games.find(token, GameRecord.view_token)
     url = public_url("viewing.view", token=token)
-    svg = qr_svg(url, title=gettext("QR code of the view link"))
+    return qr_image(qr_svg(url, title=gettext("QR code of the view link")))
+
+
+def qr_image(svg: Markup) -> Response:
+    """A QR code (`qr_svg`) as an image of its own, which the browser keeps an hour: a link
+    that stops answering is replaced, never changed, so a kept code stays true or unused."""
     response = Response(str(svg), mimetype="image/svg+xml")
     response.cache_control.private = True
     response.cache_control.max_age = 3600

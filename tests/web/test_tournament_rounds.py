@@ -125,13 +125,22 @@ def test_a_five_team_round_seats_two_tables_and_gives_the_fifth_team_the_bye(app
         opened = client.get(f"/s/{token}")
         assert opened.status_code == 303
         assert opened.headers["Location"] == f"/g/{table.game}"
+    watch = f"/w/{watch_token(client, director)}"
+    portuguese = Page(client.get(watch, headers=PT))
+    assert portuguese.find("p", "round-bye").text == "Whites folga nesta rodada."
     play_round(client, director, "NE")
     rows = standings(client, f"/d/{director}")
     assert ("1", "Golds", "1", "0", "61", "131") in rows
     # A bye is a win with no points for or against.
     assert ("3", "Whites", "1", "0", "0", "0") in rows
-    portuguese = Page(client.get(f"/w/{watch_token(client, director)}", headers=PT))
-    assert portuguese.find("p", "round-bye").text == "Whites folga nesta rodada."
+    # Between rounds the wall says where each team plays next, and who sits out.
+    coming = Page(client.get(watch)).find("section", "next-round")
+    seated = [name.text for name in coming.find("ol", "next-pairings").find_all("bdi")]
+    bye = coming.find("p", "round-bye").text
+    assert bye.endswith(" has a bye next round."), bye
+    sits_out = bye.removesuffix(" has a bye next round.")
+    assert sorted([*seated, sits_out]) == sorted(["Reds", "Blues", "Greens", "Golds", "Whites"])
+    assert sits_out != "Whites"  # a team has one bye at most
 
 
 def test_a_round_cannot_start_while_a_table_still_plays_and_a_resend_starts_it_once(app, client):

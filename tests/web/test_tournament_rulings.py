@@ -92,8 +92,9 @@ def test_a_forfeit_is_a_win_with_no_points_and_the_table_scores_no_more(app, cli
         "Blues": ("5", "0", "1", "60", "-1"),
     }
     watch = f"/w/{watch_token(client, director)}"
-    assert "forfeit: Golds wins" in Page(client.get(watch)).text
-    assert "W.O.: Golds vence" in Page(client.get(watch, headers=PT)).text
+    # The round's tables say so on the director's page (the wall has moved on to the next).
+    assert "forfeit: Golds wins" in Page(client.get(f"/d/{director}")).text
+    assert "W.O.: Golds vence" in Page(client.get(f"/d/{director}", headers=PT)).text
 
     # The table's scorer, whose phone showed the game before the forfeit, is refused in both
     # languages with nothing written; the game's page now says the forfeit and offers no hand.

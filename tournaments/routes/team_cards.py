@@ -21,7 +21,8 @@ bp = Blueprint("team_cards", __name__)
 @limit_guesses
 def card(token: str, entry: int) -> Response:
     """Team `entry`'s card (404 for a team the tournament does not have)."""
-    tournament, state, clock = rounds.watched(token)
+    seen = rounds.watched(token)
+    tournament = seen.record
 
     def page() -> Response:
         """The card, or its part, as the tournament stands."""
@@ -39,4 +40,4 @@ def card(token: str, entry: int) -> Response:
             poll_seconds=POLL_SECONDS,
         )
 
-    return unless_unchanged(followed_etag(f"team-{entry}", tournament, state, clock), page)
+    return unless_unchanged(followed_etag(f"team-{entry}", seen), page)

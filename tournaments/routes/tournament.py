@@ -8,13 +8,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, abort, make_response, redirect, render_template, url_for
+from flask import Blueprint, abort, make_response, redirect, render_template, request, url_for
 from flask_babel import get_locale, gettext, ngettext
 from werkzeug.wrappers import Response
 
 from extensions import limit_writes
 from forms import ActionForm
-from records.games import new_token
+from records.games import new_token, utc_now
 from records.tournaments import Format, TournamentRecord
 from tournaments import downloads
 from tournaments.forms.late_team import LateTeamForm
@@ -27,6 +27,7 @@ from tournaments.services import (
     rounds,
     rulings,
     starting,
+    wall,
     withdrawing,
 )
 from web import TOURNAMENT_LINKS, TOURNAMENT_VIEW_LINKS
@@ -35,7 +36,7 @@ from web.errors import error_page
 from web.filters import rules_summary
 from web.lookups import limit_guesses
 from web.pages import page_or_part, public_url, wants_part
-from web.qr import qr_svg
+from web.qr import qr_image, qr_svg
 from web.responses import (
     POLL_SECONDS,
     app_etag,
@@ -210,29 +211,34 @@ def start_round(token: str) -> Response | tuple[str, int]:
 def watch(token: str) -> Response:
     """The watch page, for the wall and the spectators: the tournament and its teams, never a
     link that changes anything; it asks for its round and standings again every few seconds,
-    as a view link does, and an unchanged tournament answers 304."""
-    tournament, state, clock = rounds.watched(token)
+    as a view link does, and an unchanged tournament answers 304. A wall whose tables or
+    standings fill more than a screen shows them a page at a time (`wall`): the page the clock
+    has come round to, or the one `?page=` asks for (a wall without script turns its pages so)."""
+    seen = rounds.watched(token)
+    asked = request.args.get("page", type=int)
+    page_now = wall.page_shown(seen.teams, utc_now(), asked)
 
     def page() -> Response:
         """The watch page, or its part, as the tournament stands."""
         return page_or_part(
             "tournament_watch.html",
             "_tournament_wall.html",
-            **about(tournament),
+            **about(seen.record),
             poll_seconds=POLL_SECONDS,
+            wall_page=page_now,
+            page_seconds=wall.PAGE_SECONDS,
         )
 
-    return unless_unchanged(followed_etag("watch", tournament, state, clock), page)
+    shown = f"watch-{page_now.number}-{page_now.count}"
+    return unless_unchanged(followed_etag(shown, seen), page)
 
 
-def followed_etag(
-    page: str, tournament: TournamentRecord, state: tuple[int, int, int], clock: int | None
-) -> str:
+def followed_etag(page: str, seen: rounds.Watched) -> str:
     """The tag of a page that follows the tournament by itself (`rounds.watched`): it changes
     with the tournament, its games, and with minutes per round the clock, which moves each
     minute while it runs."""
-    games = "-".join(str(n) for n in state)
-    facts = f"{page}-{tournament.id}-{tournament.version}-{games}-{clock}"
+    games = "-".join(str(n) for n in seen.state)
+    facts = f"{page}-{seen.record.id}-{seen.record.version}-{games}-{seen.clock}"
     return app_etag(f"{facts}-{get_locale()}-{wants_part()}")
 
 
@@ -242,21 +248,30 @@ def status(token: str) -> Response:
     """The top of the director's page, asked for again every few seconds (304 while the
     tournament stands still): where the round stands, the one thing the moment needs (Start
     round N with the pairings it will make), and the round's tables."""
-    tournament, state, clock = rounds.watched(token, TournamentRecord.edit_token)
+    seen = rounds.watched(token, TournamentRecord.edit_token)
 
     def part() -> Response:
         """The part as the tournament stands."""
         shown = render_template(
-            "_director_status.html", **about(tournament), poll_seconds=POLL_SECONDS
+            "_director_status.html", **about(seen.record), poll_seconds=POLL_SECONDS
         )
         return make_response(shown)
 
-    return unless_unchanged(followed_etag("director", tournament, state, clock), part)
+    return unless_unchanged(followed_etag("director", seen), part)
 
 
 def watched(token: str) -> rounds.Standing:
     """Where the tournament behind watch link `token` stands (404 or 410 as its page)."""
     return rounds.standing(directory.find_tournament(token, TournamentRecord.view_token))
+
+
+@bp.get(f"{TOURNAMENT_VIEW_LINKS}/<token:token>/qr.svg")
+@limit_guesses
+def watch_qr(token: str) -> Response:
+    """The watch link as a QR code, which the wall shows for spectators' phones to scan."""
+    directory.find_tournament(token, TournamentRecord.view_token)
+    url = public_url("tournaments.watch", token=token)
+    return qr_image(qr_svg(url, title=gettext("QR code of the watch link")))
 
 
 @bp.get(f"{TOURNAMENT_VIEW_LINKS}/<token:token>/standings.csv")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import Select, select
+from sqlalchemy import Select, distinct, func, select
 from sqlalchemy.orm import InstrumentedAttribute
 
 from extensions import db
@@ -17,6 +17,7 @@ from records.tournaments import (
     RoundRecord,
     TournamentRecord,
     TournamentTableRecord,
+    TournamentTeamRecord,
 )
 from tournaments.services.directory import no_tournament
 
@@ -56,13 +57,19 @@ def followed_table(token: str) -> tuple[TournamentTableRecord, TournamentRecord,
 
 def watched_games(
     token: str, link: InstrumentedAttribute[str] = TournamentRecord.view_token
-) -> tuple[TournamentRecord, GamesState]:
-    """The tournament behind a watch link (or the director's, as `link` says) and what its
-    games look like (`with_games_state`), in one small query, all that an unchanged watch
-    page's (or director's page's) poll reads; as `find_tournament` for a link that is no
-    tournament's."""
-    query = with_games_state(select(TournamentRecord))
+) -> tuple[TournamentRecord, GamesState, int]:
+    """The tournament behind a watch link (or the director's, as `link` says), what its games
+    look like (`with_games_state`) and how many teams it has (which the wall's pages follow),
+    in one small query, all that an unchanged watch page's (or director's page's) poll reads;
+    as `find_tournament` for a link that is no tournament's."""
+    teams = (
+        select(func.count(distinct(TournamentTeamRecord.entry)))
+        .where(TournamentTeamRecord.tournament_id == TournamentRecord.id)
+        .correlate(TournamentRecord)
+        .scalar_subquery()
+    )
+    query = with_games_state(select(TournamentRecord, teams))
     row = db.session.execute(query.where(link == token)).first()
     if row is None:
         raise no_tournament(token)
-    return row[0], state_of(row[1:])
+    return row[0], state_of(row[2:]), int(row[1])

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import NamedTuple
 
 from sqlalchemy import select
 from sqlalchemy.orm import InstrumentedAttribute
@@ -19,6 +20,7 @@ import tournament
 from extensions import db
 from games.clock import deadline, minutes_left
 from games.reading import ScoredGame, call_time_if_due, scored_games
+from games.states import GamesState
 from records.games import GameRecord
 from records.tournaments import (
     RoundGameRecord,
@@ -198,23 +200,31 @@ def late_teams(teams: Sequence[TournamentTeamRecord]) -> dict[int, int]:
     return {team.entry: team.joined_after for team in teams if team.joined_after is not None}
 
 
-def watched(
-    token: str, link: InstrumentedAttribute[str] = TournamentRecord.view_token
-) -> tuple[TournamentRecord, tuple[int, int, int], int | None]:
+class Watched(NamedTuple):
+    """What a page that follows the tournament by itself reads on every poll (`watched`)."""
+
+    record: TournamentRecord
+    state: GamesState
+    # Minutes left on the latest round's clock: 0 once time is called; None without minutes
+    # per round or a round.
+    clock: int | None
+    teams: int  # how many teams the tournament has, withdrawn ones too
+
+
+def watched(token: str, link: InstrumentedAttribute[str] = TournamentRecord.view_token) -> Watched:
     """What a watch page's poll reads (the director's page's, by the `link` it goes by):
     `watched_games`, and with minutes per round the latest round's clock in one small query
-    more, as minutes left (0 once time is called; None without minutes per round or a round).
-    The read that finds the deadline passed calls time (`games.reading.call_time_if_due`) and
-    reads the games again, as the call left them."""
-    record, state = watched_games(token, link)
+    more. The read that finds the deadline passed calls time
+    (`games.reading.call_time_if_due`) and reads the games again, as the call left them."""
+    record, state, teams = watched_games(token, link)
     clock = latest_clock(record)
     if clock is None:
-        return record, state, None
+        return Watched(record, state, None, teams)
     _, due, called_at = clock
     if clock_called(record, clock):
-        record, state = watched_games(token, link)
-        return record, state, 0
-    return record, state, minutes_left(due, called_at)
+        record, state, teams = watched_games(token, link)
+        return Watched(record, state, 0, teams)
+    return Watched(record, state, minutes_left(due, called_at), teams)
 
 
 # The latest round's clock: its id, its deadline, and when its time was called (None yet).
