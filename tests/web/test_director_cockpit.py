@@ -7,9 +7,11 @@ from __future__ import annotations
 
 from flask.testing import FlaskClient
 
+from testsupport.clock import clocked
 from testsupport.database import queries_sent
 from testsupport.director_tools import ruling_page, withdraw_form
 from testsupport.pages import Page, form_data, submit
+from testsupport.playing import EVEN, enter
 from testsupport.tournaments import (
     ONE_HAND,
     PT,
@@ -110,6 +112,7 @@ def test_a_forfeit_asks_its_reason_which_goes_into_the_rulings_log(app, client):
 
 
 def test_the_top_of_the_directors_page_follows_the_round_and_shows_the_next_pairings(app, client):
+    clocked(app)  # the top is tagged by the minute too: this one stands still
     director = make_tournament(client, **ONE_HAND, teams=teams_text(4), rounds="2")
     top = Page(client.get(f"/d/{director}")).find("section", "cockpit")
     assert top.attrs["hx-get"] == f"/d/{director}/status"
@@ -161,3 +164,29 @@ def test_the_cockpit_offers_the_playoff_and_its_stages_then_the_results_sheet(ap
     over = Page(client.get(f"/d/{director}/status", headers=POLL))
     assert over.find("p", "champion").text.startswith("Champion:")
     assert over.find("a", "results-sheet").attrs["href"].endswith("/results")
+
+
+def test_a_table_that_saves_nothing_for_ten_minutes_is_named_on_the_status_line(app, client):
+    clock = clocked(app)
+    director = make_tournament(client, **ONE_HAND, teams=teams_text(6), rounds="2")
+    start_round(client, director)
+    first = client.get(f"/d/{director}/status", headers=POLL)
+    assert not Page(first).find_all("span", "quiet-table")
+    clock.advance(9)
+    play_table(client, round_tables(client, director)[0].game)  # table 1 plays its one hand
+    enter(client, round_tables(client, director)[1].game, EVEN["bids"])  # table 2 bids
+    clock.advance(3)  # 12 minutes into the round
+    moved = client.get(
+        f"/d/{director}/status", headers=POLL | {"If-None-Match": first.headers["ETag"]}
+    )
+    assert moved.status_code == 200  # the minutes moved it, though nothing was saved
+    line = Page(moved).find("p", "status-line")
+    assert [quiet.text for quiet in line.find_all("span", "quiet-table")] == [
+        "table 3: no hand saved for 12 min"
+    ]
+    clock.advance(8)  # table 2's hand began 11 minutes ago
+    portuguese = Page(client.get(f"/d/{director}", headers=PT)).find("p", "status-line")
+    assert [quiet.text for quiet in portuguese.find_all("span", "quiet-table")] == [
+        "mesa 2: nenhuma mão salva há 11 min",
+        "mesa 3: nenhuma mão salva há 20 min",
+    ]

@@ -30,6 +30,7 @@ from tournaments.services import (
     wall,
     withdrawing,
 )
+from tournaments.services.quiet import quiet_tables
 from web import TOURNAMENT_LINKS, TOURNAMENT_VIEW_LINKS
 from web.device import device_of_request, remember_device
 from web.errors import error_page
@@ -162,6 +163,7 @@ def director_page(token: str, **shown: Any) -> str:
             if withdrawing.withdraw_refusal(context["now"], team.entry) is None
         },
         late_refusal=late_teams.late_refusal(context["now"]),
+        quiet=quiet_tables(context["now"], utc_now()),
         poll_seconds=POLL_SECONDS,
         **{"late": LateTeamForm(formdata=None), **shown},
     )
@@ -249,15 +251,19 @@ def status(token: str) -> Response:
     tournament stands still): where the round stands, the one thing the moment needs (Start
     round N with the pairings it will make), and the round's tables."""
     seen = rounds.watched(token, TournamentRecord.edit_token)
+    at = utc_now()
 
     def part() -> Response:
         """The part as the tournament stands."""
+        context = about(seen.record)
+        quiet = quiet_tables(context["now"], at)
         shown = render_template(
-            "_director_status.html", **about(seen.record), poll_seconds=POLL_SECONDS
+            "_director_status.html", **context, quiet=quiet, poll_seconds=POLL_SECONDS
         )
         return make_response(shown)
 
-    return unless_unchanged(followed_etag("director", seen), part)
+    # By the minute too: a table that saves nothing grows quiet as the clock moves alone.
+    return unless_unchanged(followed_etag(f"director-{at:%Y%m%d%H%M}", seen), part)
 
 
 def watched(token: str) -> rounds.Standing:
