@@ -23,8 +23,20 @@ from testsupport.tournaments import teams_text
 pytestmark = pytest.mark.browser
 
 WORDS = {
-    "en-US": {"semis": "Semi-finals", "final": "Final", "champion": "Champion: Team 1"},
-    "pt-BR": {"semis": "Semifinais", "final": "Final", "champion": "Campeã: Team 1"},
+    "en-US": {
+        "semis": "Semi-finals",
+        "final": "Final",
+        "champion": "Champion: Team 1",
+        "seeds": ["Seed 1", "Seed 4"],
+        "winner": "winner",
+    },
+    "pt-BR": {
+        "semis": "Semifinais",
+        "final": "Final",
+        "champion": "Campeã: Team 1",
+        "seeds": ["Cabeça de chave 1", "Cabeça de chave 4"],
+        "winner": "vencedora",
+    },
 }
 
 
@@ -56,12 +68,13 @@ def test_the_director_starts_the_playoff_from_the_phone_and_the_wall_names_the_c
     # The wall refreshes itself into the semi-finals, then shows each game's totals.
     expect(wall.locate(".tournament-bracket h3")).to_have_text([words["semis"]])
     first = wall.locate("li.bracket-table >> nth=0")
-    expect(first.locator(".bracket-seed")).to_have_text(["1", "4"])
+    expect(first.locator(".bracket-seed")).to_have_text(words["seeds"])
     expect(first.locator("bdi").first).to_have_text("Team 1")
     for table in tables:
         play_hand(director, table)
     expect(first.locator(".bracket-total")).to_have_text(["61", "60"])
     expect(wall.locate(".bracket-winner")).to_have_count(2)
+    expect(wall.locate(".bracket-winner .bracket-won")).to_have_text([words["winner"]] * 2)
 
     director.go(at_director)
     director.tap_to_load("form.next-stage button")

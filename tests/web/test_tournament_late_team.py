@@ -208,9 +208,9 @@ def test_adding_a_late_team_sends_few_queries_and_the_director_page_as_many_as_b
     service's: the tournament, its teams, its rounds with their games, and the hands of the
     games not kept, 4 at most each), then claims the version, counts the rounds, reads the
     tables and inserts the team and the new table: 13 at most, whatever the rounds and tables.
-    The director's page sends as many queries (5: the tournament, its teams, its rounds with
-    their games, its tables and its log of rulings, the hands kept) with the late team as
-    before it."""
+    The director's page sends as many queries (6: the tournament, its teams, its rounds with
+    their games, its tables, its log of rulings and when each table last saved, the hands
+    kept) with the late team as before it."""
     director = two_rounds_played(app, client)
     with queries_sent(app) as before:
         assert client.get(f"/d/{director}").status_code == 200
@@ -220,4 +220,4 @@ def test_adding_a_late_team_sends_few_queries_and_the_director_page_as_many_as_b
     with queries_sent(app) as after:
         assert client.get(f"/d/{director}").status_code == 200
     assert len(adding) <= 13
-    assert len(before) == len(after) == 5
+    assert len(before) == len(after) == 6

@@ -20,6 +20,8 @@ The final seats Team 1 (seed 1) North–South against Team 5 (seed 3), who win i
 
 from __future__ import annotations
 
+import re
+
 from sqlalchemy import select
 
 from extensions import db
@@ -63,6 +65,13 @@ def swiss_played(app, teams: int = 9, winners: str = "NNNN", rounds: int = 3) ->
     return tournament_in_round(app, teams, rounds, rounds=rounds, winners=winners).director
 
 
+def seed_number(words: str) -> str:
+    """The number of a seed as the bracket says it ("Seed 4", "Cabeça de chave 4")."""
+    found = re.fullmatch(r"(?:Seed|Cabeça de chave) (\d+)", words)
+    assert found, words
+    return found.group(1)
+
+
 def bracket(client, path: str, headers=None) -> list[list[tuple[str, str, str]]]:
     """The bracket a page shows: each stage's tables, each as its two teams' seed, name and
     total, North–South first."""
@@ -71,7 +80,7 @@ def bracket(client, path: str, headers=None) -> list[list[tuple[str, str, str]]]
         [
             tuple(
                 (
-                    team.find("span", "bracket-seed").text,
+                    seed_number(team.find("span", "bracket-seed").text),
                     team.find("bdi").text,
                     team.find("span", "bracket-total").text,
                 )

@@ -281,8 +281,9 @@ def director_queries(app, client, director: str) -> int:
 
 def test_the_log_and_the_ruling_page_run_the_same_few_queries_however_many_rulings(app, client):
     """One ruling (a forfeit at table 2) or four (and at table 1 two adjustments and a hand
-    undone): the director's page runs the same 6 queries (the tournament, its teams, its rounds
-    with their games, the hands, the tables, the log); the ruling page 4 (the tournament, the
+    undone): the director's page runs the same 7 queries (the tournament, its teams, its rounds
+    with their games, the hands, the tables, the log, when each table last saved); the ruling
+    page 4 (the tournament, the
     game with its link, its hands, its rulings)."""
     director = make_tournament(client, **ONE_HAND)
     start_round(client, director)
@@ -295,7 +296,7 @@ def test_the_log_and_the_ruling_page_run_the_same_few_queries_however_many_rulin
         assert submit(client, page.form(), changes).status_code == 303
     assert submit(client, ruling_page(client, director).form(cls="undo")).status_code == 303
     assert stored(app)[1] == 4
-    assert director_queries(app, client, director) == one == 6
+    assert director_queries(app, client, director) == one == 7
     app.extensions["replays"].clear()
     with queries_sent(app) as statements:
         ruling_page(client, director)

@@ -28,9 +28,10 @@ from testsupport.tournaments import (
 
 # The director's and the watch page read the tournament, its teams, its rounds with all their
 # games, and (for the games no replay is kept of) their hands; the director's, its tables too,
-# and once a round has started its log of rulings (one query however many).
+# and once a round has started its log of rulings (one query however many) and when each table
+# last saved a hand (one query however many tables: tournaments/services/quiet.py).
 TOURNAMENT_QUERIES = MAX_QUERIES + 1
-DIRECTOR_QUERIES = TOURNAMENT_QUERIES + 1
+DIRECTOR_QUERIES = TOURNAMENT_QUERIES + 2
 # The watch page's unchanged poll reads the tournament with its games' versions in one query.
 POLL_QUERIES = 1
 

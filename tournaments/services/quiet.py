@@ -19,13 +19,13 @@ QUIET_MINUTES = 10  # about two hands' play, as a table plays them
 
 def quiet_tables(now: Standing, at: datetime) -> tuple[tuple[int, int], ...]:
     """The tables still playing that have saved nothing for `QUIET_MINUTES` or more at `at`,
-    in table order: each table's number and the whole minutes since it last saved; one small
-    query, none when no table plays."""
+    in table order: each table's number and the whole minutes since it last saved. One small
+    query once a round has started, whether or not its tables still play, so that the
+    director's page runs as many queries in a round as between rounds."""
     current = now.playoff.current or now.current
-    playing = [table for table in current.tables if not table.over] if current else []
-    if current is None or not playing:
+    if current is None:
         return ()
-    games = [table.scored.record.id for table in playing]
+    games = [table.scored.record.id for table in current.tables]
     latest = dict(
         db.session.execute(
             select(HandRecord.game_id, func.max(HandRecord.created_at))
@@ -33,6 +33,7 @@ def quiet_tables(now: Standing, at: datetime) -> tuple[tuple[int, int], ...]:
             .group_by(HandRecord.game_id)
         ).all()
     )
+    playing = [table for table in current.tables if not table.over]
     quiet = []
     for table in playing:
         since = latest.get(table.scored.record.id) or current.record.started_at
