@@ -302,3 +302,9 @@ def changes(
         for row in rows
         if getattr(rules, row.name) != getattr(preset, row.name)
     ]
+
+
+def preset_wordings(rules: scoring.Rules, rows: tuple[HouseRule, ...] = OFFERED) -> dict[str, str]:
+    """What each number among `rows` is under a preset's `rules`, in the user's language: the
+    placeholder of its blank field, which keeps that value."""
+    return {row.name: row.wording(getattr(rules, row.name)) for row in rows if not row.options}

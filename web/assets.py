@@ -24,7 +24,7 @@ KEPT_FOR_A_YEAR = "public, max-age=31536000, immutable"
 # The scripts of every page, run in this order (plain scripts, each seeing the names of those
 # before it): app.js, what they share and the one listener per event, then one file per
 # behaviour, which each event reaches in this order. A page's own script follows: view.js on
-# the view links, options.js on the new-game form.
+# the view links, options.js on the new-game form, placeholders.js on the new-tournament form.
 SCRIPTS = (
     "app.js",
     "taps.js",

@@ -6,6 +6,8 @@ JavaScript too. Screenshots go to build/screenshots/."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from playwright.sync_api import expect
 
@@ -91,3 +93,31 @@ def test_a_director_makes_a_tournament_prints_its_cards_and_runs_two_rounds_on_a
     assert found == {}, "\n".join(f"{page}: {v}" for page, vs in found.items() for v in vs)
     if not javascript:
         assert director.page.evaluate("() => typeof htmx") == "undefined"
+
+
+@pytest.mark.parametrize("locale", ["en-US", "pt-BR"])
+def test_the_house_rules_placeholders_follow_the_preset_chosen_on_the_new_tournament_form(
+    phone, locale
+):
+    director = phone(locale=locale)
+    director.go("/tournaments/new")
+    floor = director.locate('input[name="floor"]')
+    written = floor.get_attribute("placeholder")
+    other = next(
+        key
+        for key in director.page.eval_on_selector_all(
+            'select[name="preset"] option', "options => options.map(o => o.value)"
+        )
+        if director.locate(f".preset-{key}").get_attribute("data-placeholders")
+        and key != director.locate('select[name="preset"]').input_value()
+        and json.loads(director.locate(f".preset-{key}").get_attribute("data-placeholders"))[
+            "floor"
+        ]
+        != written
+    )
+    director.select("preset", other)
+    expected = json.loads(director.locate(f".preset-{other}").get_attribute("data-placeholders"))
+    expect(floor).to_have_attribute("placeholder", expected["floor"])
+    expect(director.locate('input[name="target"]')).to_have_attribute(
+        "placeholder", expected["target"]
+    )

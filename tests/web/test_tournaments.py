@@ -4,6 +4,8 @@ in the user's language, with a 4xx status and nothing written."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from sqlalchemy import select
 
@@ -303,3 +305,43 @@ def test_a_tournament_of_a_number_of_hands_says_it_once_beside_its_other_house_r
         rules = page.find("p", "rules-summary").text
         assert "Points to win: 300" in rules, rules
         assert "Hands" not in rules, rules
+
+
+def test_a_refused_team_list_names_every_problem_at_once_and_the_house_rules_stay_folded(
+    app, client
+):
+    teams = "Reds: Ana & Bia\nBlues - Caio\nreds: Eva & Fabio\nGolds: & Hugo\nWhites: Ivo & Ju\n"
+    response = send_tournament_form(client, **(A_SWISS | {"rounds": "3", "teams": teams}))
+    assert response.status_code == 422
+    page = Page(response)
+    assert page.errors("teams") == [
+        "Line 2: write a team as “Team name: Player & Player”.",
+        "Line 3: a team of that name is already entered, on line 1.",
+        "Line 4: write a team as “Team name: Player & Player”.",
+    ]
+    assert "open" not in page.find("details", "house-rules").attrs  # nothing wrong there
+    assert tournament_rows(app) == NOTHING
+
+    wrong_rule = A_SWISS | {"rounds": "3", "tricks_per_hand": "14"}
+    assert (
+        "open"
+        in Page(send_tournament_form(client, **wrong_rule)).find("details", "house-rules").attrs
+    )
+
+
+def test_each_blank_house_rule_shows_the_chosen_presets_value_as_its_placeholder(client):
+    form = Page(client.get("/tournaments/new"))
+    default = form.value("preset")
+    assert form.find("input", name="target").attrs["placeholder"] == str(
+        scoring.PRESETS[default].rules.target
+    )
+    # Another preset chosen and the form refused: its values, in the user's language.
+    classic = A_SWISS | {"preset": "classic", "rounds": "3", "name": ""}
+    refused = Page(send_tournament_form(client, headers=PT, **classic))
+    assert refused.find("input", name="floor").attrs["placeholder"] == "Não"
+    assert refused.find("input", name="nil_bonus").attrs["placeholder"] == str(
+        scoring.PRESETS["classic"].rules.nil_bonus
+    )
+    # Every preset's values are on its line, for the page's script to show when it is chosen.
+    line = form.find("li", "preset-classic")
+    assert json.loads(line.attrs["data-placeholders"])["floor"] == "Off"

@@ -27,6 +27,7 @@ from forms.house_rules import (
     OFFERED,
     HouseRule,
     blind_bid_within_tricks,
+    preset_wordings,
     rules_with,
     tricks_within_pack,
 )
@@ -87,19 +88,33 @@ def entrant(line: str, number: int) -> Entrant:
     return Entrant(names[0], (names[1], names[2]))
 
 
+class TeamListRefused(ValidationError):  # type: ignore[misc]  # WTForms is untyped
+    """A typed list of teams with something wrong: every problem found, each in its words."""
+
+    def __init__(self, problems: list[str]) -> None:
+        """Keep every problem; the first is the error's own message."""
+        super().__init__(problems[0])
+        self.problems = problems
+
+
 def entrants(text: str) -> tuple[Entrant, ...]:
-    """The teams typed one per line (blank lines skipped), in the order typed; ValidationError
-    for a line that names no team, a team name entered twice (however spelt), or too few or
-    too many teams."""
+    """The teams typed one per line (blank lines skipped), in the order typed; TeamListRefused
+    naming at once every line that names no team, every team name entered twice (however
+    spelt), and too few or too many teams."""
     teams: list[Entrant] = []
+    problems: list[str] = []
     lines: dict[str, int] = {}
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
-        team = entrant(line, number)
+        try:
+            team = entrant(line, number)
+        except ValidationError as refused:
+            problems.append(str(refused))
+            continue
         first = lines.setdefault(scoring.name_key(team.name), number)
         if first != number:
-            raise ValidationError(
+            problems.append(
                 gettext(
                     "Line %(line)s: a team of that name is already entered, on line %(first)s.",
                     line=number,
@@ -107,15 +122,17 @@ def entrants(text: str) -> tuple[Entrant, ...]:
                 )
             )
         teams.append(team)
-    if len(teams) < FEWEST_TEAMS:
-        raise ValidationError(
+    if len(teams) < FEWEST_TEAMS and not problems:
+        problems.append(
             gettext(
                 "A tournament needs %(fewest)s teams at least: with one, nobody plays anybody.",
                 fewest=FEWEST_TEAMS,
             )
         )
     if len(teams) > MOST_TEAMS:
-        raise ValidationError(gettext("A tournament has %(most)s teams at most.", most=MOST_TEAMS))
+        problems.append(gettext("A tournament has %(most)s teams at most.", most=MOST_TEAMS))
+    if problems:
+        raise TeamListRefused(problems)
     return tuple(teams)
 
 
@@ -159,7 +176,13 @@ class TournamentForm(Form):
         """Read the teams; refuse a line that names none, a duplicate, too few or too many."""
         if len(field.data or "") > TEAMS_LENGTH:
             raise ValidationError(gettext("That is more than the teams of a tournament need."))
-        self.entered = entrants(field.data or "")
+        try:
+            self.entered = entrants(field.data or "")
+        except TeamListRefused as refused:
+            # Every problem beside the list at once, not one per sending, in the list's order
+            # (WTForms adds the message raised after those already there).
+            field.errors.extend(refused.problems[:-1])
+            raise ValidationError(refused.problems[-1]) from refused
 
     def validate(self, extra_validators: Any = None) -> bool:
         """Check every field, then what one field needs of another: the number of hands or of
@@ -210,6 +233,12 @@ class TournamentForm(Form):
     def validate_blind_bid_min(self, field: Any) -> None:
         """A blind bid is at most the hand's tricks, as on the new-game form."""
         blind_bid_within_tricks(self, field, scoring.PRESETS.get(str(self.preset.data)))
+
+    def preset_values(self, key: Any) -> dict[str, str]:
+        """The numbers of the house rules under preset `key`, in words (a preset the form does
+        not offer has none): the blank fields' placeholders."""
+        preset = scoring.PRESETS.get(str(key))
+        return preset_wordings(preset.rules, ROWS) if preset is not None else {}
 
     def house_rules(self) -> list[tuple[HouseRule, Any]]:
         """Each house rule a tournament may change, with its field, in the table's order."""
