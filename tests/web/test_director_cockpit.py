@@ -9,7 +9,7 @@ from flask.testing import FlaskClient
 
 from testsupport.clock import clocked
 from testsupport.database import queries_sent
-from testsupport.director_tools import ruling_page, withdraw_form
+from testsupport.director_tools import BLACKS, late_form, ruling_page, withdraw_form
 from testsupport.pages import Page, form_data, submit
 from testsupport.playing import EVEN, enter
 from testsupport.tournaments import (
@@ -192,3 +192,16 @@ def test_a_table_that_saves_nothing_for_ten_minutes_is_named_on_the_status_line(
         "mesa 2: nenhuma mão salva há 11 min",
         "mesa 3: nenhuma mão salva há 20 min",
     ]
+
+
+def test_every_change_sits_behind_one_fold_that_opens_for_a_refused_change(app, client):
+    director = make_tournament(client, **ONE_HAND)
+    page = Page(client.get(f"/d/{director}"))
+    fold = page.find("details", "changes")
+    assert "open" not in fold.attrs
+    for form in ("withdraw-team", "late-team", "swap-player", "rotate-table", "rotate"):
+        assert fold.find_all("form", form), form
+    assert not page.find("section", "cockpit").find_all("details", "changes")
+    refused = submit(client, late_form(client, director), BLACKS | {"name": " reds "})
+    assert refused.status_code == 422
+    assert "open" in Page(refused).find("details", "changes").attrs

@@ -165,6 +165,8 @@ def director_page(token: str, **shown: Any) -> str:
         late_refusal=late_teams.late_refusal(context["now"]),
         quiet=quiet_tables(context["now"], utc_now()),
         poll_seconds=POLL_SECONDS,
+        # A change refused is shown again where it was made, in the fold of changes.
+        changes_open=bool(shown),
         **{"late": LateTeamForm(formdata=None), **shown},
     )
 
