@@ -86,10 +86,12 @@ def standing_of(phone: Phone, team: str):
 
 
 def withdraw_team(director: Phone, at_director: str, team: str) -> None:
-    """Choose `team` in the director's page's Withdraw form, tap "Withdraw…", and confirm with
-    "Withdraw `team`" on the page that says what it will do."""
+    """Open the fold of changes, choose `team` in the director's page's Withdraw form, tap
+    "Withdraw…", and confirm with "Withdraw `team`" on the page that says what it will do."""
     director.go(at_director)
-    director.locate("form.withdraw-team select").select_option(label=team)
+    chooser = director.locate("form.withdraw-team select")
+    director.reveal(chooser)
+    chooser.select_option(label=team)
     director.tap_to_load("form.withdraw-team button")
     director.tap_to_load(director.locate("form.confirm-withdrawal button"))
 
