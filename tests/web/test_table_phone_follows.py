@@ -24,6 +24,7 @@ from testsupport.tournaments import (
     PT,
     make_tournament,
     play_table,
+    replace_table_link,
     round_tables,
     start_round,
     table_tokens,
@@ -214,3 +215,22 @@ def test_a_card_link_typed_in_small_letters_finds_its_table(app, client):
     table = table_tokens(client, director)[0]
     assert re.fullmatch(r"[A-Z2-7]{26}", table)  # no l, 1, I, O or 0 to tell apart
     assert client.get(f"/s/{table.lower()}").status_code == 200
+
+
+def test_a_finished_games_page_stops_asking_a_replaced_table_link_and_says_so(app, client):
+    director = make_tournament(client, **FOUR_TEAMS)
+    start_round(client, director)
+    game = round_tables(client, director)[0].game
+    play_table(client, game)
+    asked = Page(client.get(f"/g/{game}")).find("section", "table-follow").attrs["hx-get"]
+    assert replace_table_link(client, director, 1).status_code == 303
+    for headers, words in (
+        (POLL, "This link was replaced. Ask the tournament's director for the new one."),
+        (POLL | PT, "Este link foi substituído"),
+    ):
+        stopped = client.get(asked, headers=headers)
+        assert stopped.status_code == 286  # htmx polls no more
+        assert words in Page(stopped).find("p", "notice").text
+        assert "hx-get" not in Page(stopped).find("section", "table-follow").attrs
+    assert client.get(asked).status_code == 410  # the whole page, as any replaced link
+    assert client.get(f"/s/{'A' * 26}?after=1", headers=POLL).status_code == 286

@@ -45,16 +45,23 @@ def rotate(token: str) -> Response:
     return remember_device(shown, device)
 
 
+def gone_words(error: LookupError) -> str:
+    """What a link that finds no tournament says: that it was replaced, and who has the new one;
+    or that there is none at it."""
+    if isinstance(error, TournamentLinkReplaced):
+        return gettext("This link was replaced. Ask the tournament's director for the new one.")
+    return gettext("There is no tournament at this link. It may have changed.")
+
+
 @bp.app_errorhandler(TournamentNotFound)
 @bp.app_errorhandler(TableLinkNotFound)
 def no_tournament(error: LookupError) -> tuple[str, int]:
     """A link that finds no tournament, or a table it does not have, is a 404 (and counts as a
     guess against the limit)."""
-    return error_page(404, gettext("There is no tournament at this link. It may have changed."))
+    return error_page(404, gone_words(error))
 
 
 @bp.app_errorhandler(TournamentLinkReplaced)
 def replaced_link(error: TournamentLinkReplaced) -> tuple[str, int]:
     """A tournament's link that was replaced answers 410 Gone, saying who has the new one."""
-    text = gettext("This link was replaced. Ask the tournament's director for the new one.")
-    return error_page(410, text)
+    return error_page(410, gone_words(error))

@@ -5,19 +5,31 @@ and between rounds (or from a finished game's page) it says who plays at this ta
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    abort,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask_babel import get_locale, gettext
 from werkzeug.wrappers import Response
 
 from extensions import limit_writes
 from forms import ActionForm
 from records.tournaments import TournamentRecord, TournamentTableRecord
+from tournaments.routes.links import gone_words
 from tournaments.services import directory, followed, rounds
 from web import TOURNAMENT_LINKS, TOURNAMENT_TABLE_LINKS
 from web.lookups import limit_guesses
 from web.pages import page_or_part, public_url, redirect_page, wants_part
 from web.qr import qr_svg
 from web.responses import POLL_SECONDS, app_etag, unless_unchanged
+
+# The status that tells htmx to stop polling the element that asked (its documented code).
+STOP_POLLING = 286
 
 bp = Blueprint("tournament_tables", __name__)
 
@@ -58,8 +70,16 @@ def show(token: str) -> Response:
     again every few seconds, and one whose tournament has not changed is answered 304 after
     one small query. `?after=` names the game whose finished page asks: that game is not
     opened again while its round goes on. Never the director's."""
-    found, tournament, state = followed.followed_table(token)
     after = request.args.get("after", type=int)
+    try:
+        found, tournament, state = followed.followed_table(token)
+    except LookupError as gone:
+        if after is None or not wants_part():
+            raise
+        # A finished game's page asking what comes next here: say the link is gone, and stop
+        # its asking (htmx stops a poll answered 286), as a view link's page would stop.
+        said = render_template("_table_follow_gone.html", text=gone_words(gone))
+        return make_response(said, STOP_POLLING)
     games = "-".join(str(n) for n in state)
     facts = f"table-{found.id}-{tournament.version}-{games}-{after}-{get_locale()}-{wants_part()}"
     return unless_unchanged(app_etag(facts), lambda: table_page(found, tournament, after))
