@@ -16,5 +16,9 @@ behaviour((() => {
     change({ target }) {
       if (target.name === "preset" && target.form) show(target.form, target.value);
     },
+    // Come back to (or reloaded), the page may hold another preset than the server wrote for.
+    pageshow() {
+      for (const preset of document.querySelectorAll('select[name="preset"]')) show(preset.form, preset.value);
+    },
   };
 })());

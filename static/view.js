@@ -1,6 +1,8 @@
 // The view link tells the truth: when it last heard from the server, "reconnecting…" (asking
 // less and less often) while it cannot, and that a replaced link will never answer again.
-// Only on the view links' pages.
+// A tournament's wall of several pages turns them on the clock (tournaments/services/wall.py
+// counts the same turns), so that its poll's part stays unchanged. Only on the pages that
+// follow a game or a tournament by themselves.
 "use strict";
 
 behaviour((() => {
@@ -14,12 +16,24 @@ behaviour((() => {
   const updatedNow = () => said("updated").replace(
     "%s", new Date().toLocaleTimeString(document.documentElement.lang, { hour: "2-digit", minute: "2-digit" }),
   );
+  // Show the page of the wall the clock has come round to: each table and row says its own.
+  function turnPages() {
+    const wall = document.querySelector(".wall[data-pages]"), count = +wall?.dataset.pages;
+    if (!(count > 1)) return;
+    const shown = Math.floor(Date.now() / 1000 / +wall.dataset.pageSeconds) % count + 1;
+    for (const item of wall.querySelectorAll("[data-page]")) item.classList.toggle("off-page", +item.dataset.page !== shown);
+    const line = wall.querySelector(".wall-page");
+    line.textContent = line.dataset.words.replace("%s", shown);
+  }
   return {
     // A copy kept on the phone (offline.js has noted it) was not "Updated at" now.
     DOMContentLoaded() {
       const copy = document.querySelector(".offline-since");
       status(copy ? said("reconnecting") : updatedNow(), !!copy);
+      turnPages();
+      setInterval(turnPages, 1000);
     },
+    "htmx:afterSwap": turnPages,
     "htmx:beforeRequest"(e) {
       if (isPoll(e.detail.elt) && (stopped || Date.now() < nextTry)) e.preventDefault();
     },

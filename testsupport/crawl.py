@@ -49,9 +49,9 @@ def forms_behind(app: Flask, client, link: str) -> Iterator[Offered]:
                 action = form.attrs.get("action", "").split("#")[0]
                 if form.attrs.get("method", "get").lower() != "post":
                     # A form that asks for a page (a team chosen, then confirmed): followed
-                    # with what it sends as rendered, as a link is.
+                    # with what it sends as rendered and its first button tapped, as a link is.
                     if action.startswith(link):
-                        following.append(f"{action}?{urlencode(form_data(form))}")
+                        following.append(f"{action}?{urlencode(tapped(form))}")
                     continue
                 if action.startswith(link):
                     endpoint = routes.match(action, method="POST")[0]

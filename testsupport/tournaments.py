@@ -101,18 +101,31 @@ def game_at_table(client, table: str) -> str:
 
 
 def replace_tournament_link(client, director: str, which: str) -> str:
-    """Tap "New watch link" (view) or "New director's link" (edit) on the director's page; the
-    director's token the answer goes on with."""
-    form = Page(client.get(f"/d/{director}")).form(cls="rotate")
-    response = submit(client, form, button=("link", which))
+    """Tap "New watch link…" (view) or "New director's link…" (edit) on the director's page
+    and confirm on the screen it opens; the director's token the answer goes on with."""
+    chosen = Page(client.get(f"/d/{director}")).form(cls="rotate")
+    confirmation = client.get(chosen.attrs["action"], query_string={"link": which})
+    assert confirmation.status_code == 200, confirmation.status_code
+    response = submit(
+        client, Page(confirmation).form(cls="confirm-new-link"), button=("link", which)
+    )
     assert response.status_code == 303, response.get_data(as_text=True)
     return response.headers["Location"].split("#")[0].rsplit("/", 1)[-1]
 
 
+def table_link_form(client, director: str, number: int):
+    """The form that confirms a new link for table `number`: "New link for table N…" tapped
+    on the director's page, and the form of the screen it opens."""
+    action = f"/d/{director}/tables/{number}/new-link"
+    chosen = Page(client.get(f"/d/{director}")).form(action=action)
+    confirmation = client.get(chosen.attrs["action"])
+    assert confirmation.status_code == 200, confirmation.status_code
+    return Page(confirmation).form(cls="confirm-table-link")
+
+
 def replace_table_link(client, director: str, number: int):
-    """Tap "New link for table `number`" on the director's page; the answer."""
-    action = f"/d/{director}/tables/{number}/rotate"
-    return submit(client, Page(client.get(f"/d/{director}")).form(action=action))
+    """Give table `number` a new link from the director's page, confirmed; the answer."""
+    return submit(client, table_link_form(client, director, number))
 
 
 @dataclass(frozen=True)

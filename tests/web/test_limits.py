@@ -57,6 +57,17 @@ def test_guessing_links_is_stopped_after_thirty_misses_a_minute(tmp_path):
     assert "Wait a minute" in stopped.get_data(as_text=True)
 
 
+def test_a_finished_games_page_asking_a_made_up_table_link_counts_as_a_guess(tmp_path):
+    app = limited_app(tmp_path, GUESS_LIMIT="3 per minute")
+    client = app.test_client()
+    asked = {"HX-Request": "true"}
+    # A finished game's page asking its table's link is told "no more" (286), but a link that
+    # never was is still a guess: the fourth is stopped.
+    misses = [client.get(f"/s/{'A' * 26}?after={n}", headers=asked).status_code for n in range(3)]
+    assert set(misses) == {286}
+    assert client.get(f"/s/{'B' * 26}?after=1", headers=asked).status_code == 429
+
+
 @pytest.mark.parametrize("tag", ["*", "forged"])
 def test_a_guesser_who_is_stopped_cannot_test_links_by_asking_if_they_changed(tmp_path, tag):
     app = limited_app(tmp_path, GUESS_LIMIT="3 per minute")

@@ -22,6 +22,7 @@ from testsupport.tournaments import (
     replace_tournament_link,
     round_tables,
     start_round,
+    table_link_form,
     table_tokens,
     teams_text,
     tournament_rows,
@@ -162,7 +163,7 @@ def test_a_tables_new_link_stops_its_old_one_and_leaves_the_other_tables_alone(a
 def test_a_tables_new_link_asked_for_twice_by_one_form_is_made_once(app, client):
     director = make_tournament(client)
     before = table_tokens(client, director)
-    form = Page(client.get(f"/d/{director}")).form(action=f"/d/{director}/tables/1/rotate")
+    form = table_link_form(client, director, 1)
     first = submit(client, form)
     second = submit(client, form)
     assert first.status_code == second.status_code == 303
@@ -277,3 +278,21 @@ def test_a_table_link_of_another_tournament_reaches_only_its_own_tables_game(app
         assert client.post(f"/d/{token}/rounds", data={}).status_code == 403
     assert tournament_rows(app) == before
     assert [client.get(f"/s/{token}").status_code for token in large_tables[2:]] == [303] * 6
+
+
+def test_a_new_link_is_confirmed_on_a_second_screen_and_nothing_is_replaced_before(app, client):
+    director = make_tournament(client)
+    page = Page(client.get(f"/d/{director}"))
+    assert page.form(cls="rotate").attrs["method"] == "get"
+    assert all(form.attrs["method"] == "get" for form in page.find_all("form", "rotate-table"))
+    for which, heading in (("view", "A new watch link?"), ("edit", "A new director's link?")):
+        shown = Page(client.get(f"/d/{director}/links/new", query_string={"link": which}))
+        assert shown.find("h1").text == heading
+        assert shown.form(cls="confirm-new-link").find("button").attrs["value"] == which
+    table = Page(client.get(f"/d/{director}/tables/2/new-link", headers=PT))
+    assert table.find("h1").text == "Um novo link para a mesa 2?"
+    assert tournament_rows(app)["replaced_tournament_link"] == 0  # nothing replaced yet
+    assert client.get(f"/d/{director}/links/new?link=other").status_code == 404
+    assert client.get(f"/d/{director}/tables/9/new-link").status_code == 404
+    watch = watch_token(client, director)
+    assert client.get(f"/d/{watch}/links/new?link=view").status_code == 404

@@ -23,7 +23,7 @@ from testsupport.tournaments import (
     teams_text,
     watch_token,
 )
-from tournaments.services.wall import PAGE_SECONDS, ROWS_PER_PAGE, TABLES_PER_PAGE
+from tournaments.services.wall import PAGE_SECONDS, ROWS_PER_PAGE, TABLES_PER_PAGE, clock_page
 
 PART = {"HX-Request": "true"}
 ONE_PAGE_TURN = PAGE_SECONDS / 60  # the clock's unit is the minute
@@ -64,9 +64,9 @@ def test_a_field_of_forty_fills_three_pages_that_show_every_table_and_team_once(
     pages = math.ceil(40 / ROWS_PER_PAGE)
     seen_tables: list[str] = []
     seen_rows: list[str] = []
-    first = page_line(Page(client.get(watch, headers=PART)))
+    first = page_line(Page(client.get(watch)))
     for _ in range(pages):
-        wall = Page(client.get(watch, headers=PART))
+        wall = Page(client.get(watch))
         tables, rows = shown(wall)
         assert len(tables) <= TABLES_PER_PAGE and len(rows) <= ROWS_PER_PAGE
         seen_tables += tables
@@ -74,28 +74,40 @@ def test_a_field_of_forty_fills_three_pages_that_show_every_table_and_team_once(
         clock.advance(ONE_PAGE_TURN)
     assert sorted(seen_tables) == sorted(f"Table {n}" for n in range(1, 21))
     assert sorted(seen_rows) == sorted(f"Team {n}" for n in range(1, 41))
-    assert page_line(Page(client.get(watch, headers=PART))) == first  # round again
+    assert page_line(Page(client.get(watch))) == first  # round again
     assert first in {f"Page {n} of {pages}" for n in range(1, pages + 1)}
-    assert page_line(Page(client.get(watch, headers=PART | PT))).startswith("Página ")
+    assert page_line(Page(client.get(watch, headers=PT))).startswith("Página ")
 
 
-def test_the_wall_turns_its_page_with_the_clock_and_answers_304_in_between(app, client, big_round):
+def test_the_polled_part_leaves_the_turning_to_the_page_and_stays_304_as_the_clock_moves(
+    app, client, big_round
+):
     clock, watch = big_round
-    answer = client.get(watch, headers=PART)
-    tag = answer.headers["ETag"]
+    part = client.get(watch, headers=PART)
+    wall = Page(part)
+    # Every table and row says its page, none is marked off it, and the line says how to word
+    # a page: the page's script (static/view.js) turns them on the clock.
+    assert not wall.find_all(cls="off-page")
+    pages = [item.attrs["data-page"] for item in wall.find_all("li", "round-table")]
+    assert pages == [str(n // TABLES_PER_PAGE + 1) for n in range(20)]
+    assert wall.find("section", "wall").attrs["data-pages"] == "3"
+    assert wall.find("p", "wall-page").attrs["data-words"] == "Page %s of 3"
+    tag = part.headers["ETag"]
+    clock.advance(ONE_PAGE_TURN)
     with queries_sent(app) as statements:
         unchanged = client.get(watch, headers=PART | {"If-None-Match": tag})
     assert unchanged.status_code == 304
     assert len(statements) == 1, statements
-
+    # The whole page marks the page of the moment, and so changes with the clock.
+    whole = client.get(watch)
     clock.advance(ONE_PAGE_TURN)
-    turned = client.get(watch, headers=PART | {"If-None-Match": tag})
+    turned = client.get(watch, headers={"If-None-Match": whole.headers["ETag"]})
     assert turned.status_code == 200
-    assert page_line(Page(turned)) != page_line(Page(answer))
+    assert page_line(Page(turned)) != page_line(Page(whole))
 
 
 def test_a_wall_without_script_turns_to_the_next_page_by_number(client, big_round):
-    _clock, watch = big_round
+    clock, watch = big_round
     for number, following in ((1, 2), (2, 3), (3, 1)):
         page = Page(client.get(f"{watch}?page={number}"))
         assert page_line(page) == f"Page {number} of 3"
@@ -105,7 +117,9 @@ def test_a_wall_without_script_turns_to_the_next_page_by_number(client, big_roun
     assert tables == [f"Table {n}" for n in range(17, 21)]
     assert len(rows) == 40 - 2 * ROWS_PER_PAGE
     # A page the wall does not have is the clock's, as with no number at all.
-    assert page_line(Page(client.get(f"{watch}?page=9"))) in {f"Page {n} of 3" for n in (1, 2, 3)}
+    at = clock_page(3, clock.now)
+    for asked in ("9", "0", "two"):
+        assert page_line(Page(client.get(f"{watch}?page={asked}"))) == f"Page {at} of 3"
 
 
 def test_a_field_that_fits_one_screen_has_no_pages(client):
@@ -161,4 +175,4 @@ def test_the_wall_carries_a_qr_code_of_the_watch_link(client):
     assert code.status_code == 200 and code.mimetype == "image/svg+xml"
     assert "<title>QR code of the watch link</title>" in code.get_data(as_text=True)
     assert client.get(f"/w/{'x' * 22}/qr.svg").status_code == 404
-    assert client.get(f"/d/{director}/qr.svg").status_code == 404
+    assert client.get(f"/w/{director}/qr.svg").status_code == 404  # the director's link

@@ -225,7 +225,9 @@ def cancel_round(token: str, number: int) -> Response | tuple[str, int]:
     try:
         cancelling.cancel_round(token, number, form.seen_version(), form.nonce.data)
     except rounds.RoundRefused as refusal:
-        return director_page(token, message=cancel_words(refusal.code, number)), 409
+        # The cancel is not one of the changes in the fold: it stays shut.
+        text = cancel_words(refusal.code, number)
+        return director_page(token, message=text, changes_open=False), 409
     except directory.TournamentNotFound as error:
         text = gettext("Only the director's link cancels a round. This link shows the tournament.")
         return director_only(error, token, text)

@@ -3,7 +3,7 @@ page, and the answer to a link that finds no tournament, or one that was replace
 
 from __future__ import annotations
 
-from flask import Blueprint, redirect, url_for
+from flask import Blueprint, redirect, render_template, request, url_for
 from flask_babel import gettext
 from werkzeug.wrappers import Response
 
@@ -15,12 +15,13 @@ from tournaments.services.directory import (
     TournamentLinkReplaced,
     TournamentNotFound,
     device_tournaments,
+    find_tournament,
     replace_tournament_link,
 )
 from web import TOURNAMENT_LINKS
 from web.device import device_of_request, remember_device
 from web.errors import error_page
-from web.links import link_to_replace
+from web.links import LINKS, link_to_replace
 from web.lookups import limit_guesses
 
 bp = Blueprint("tournament_links", __name__)
@@ -30,6 +31,18 @@ bp = Blueprint("tournament_links", __name__)
 def my_tournaments() -> list[TournamentRecord]:
     """The tournaments this phone directs, for its home page (which knows no tournament)."""
     return device_tournaments(device_of_request())
+
+
+@bp.get(f"{TOURNAMENT_LINKS}/<token:token>/links/new")
+@limit_guesses
+def confirm_new_link(token: str) -> str | tuple[str, int]:
+    """The second screen of a new watch link (`?link=view`) or director's link (`?link=edit`):
+    what replacing it will do, with the button that does it and the way back."""
+    tournament = find_tournament(token)
+    which = request.args.get("link")
+    if which not in LINKS:
+        return error_page(404, gettext("There is no such link to replace."))
+    return render_template("tournament_new_link.html", tournament=tournament, link=which)
 
 
 @bp.post(f"{TOURNAMENT_LINKS}/<token:token>/rotate")

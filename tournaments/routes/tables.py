@@ -23,7 +23,7 @@ from records.tournaments import TournamentRecord, TournamentTableRecord
 from tournaments.routes.links import gone_words
 from tournaments.services import directory, followed, rounds
 from web import TOURNAMENT_LINKS, TOURNAMENT_TABLE_LINKS
-from web.lookups import limit_guesses
+from web.lookups import limit_guesses, missed_link
 from web.pages import page_or_part, public_url, redirect_page, wants_part
 from web.qr import qr_svg
 from web.responses import POLL_SECONDS, app_etag, unless_unchanged
@@ -46,6 +46,18 @@ def cards(token: str) -> str:
         title = gettext("QR code of the link of table %(number)s", number=table.number)
         shown.append((table, url, qr_svg(url, title=title)))
     return render_template("tournament_cards.html", tournament=tournament, cards=shown)
+
+
+@bp.get(f"{TOURNAMENT_LINKS}/<token:token>/tables/<int:number>/new-link")
+@limit_guesses
+def confirm_rotate(token: str, number: int) -> str:
+    """The second screen of a table's new link: what it will do (the card and the games'
+    links of the table stop working), with the button that does it and the way back; 404 for
+    a table the tournament does not have."""
+    tournament = directory.find_tournament(token)
+    if not any(table.number == number for table in directory.tournament_tables(tournament)):
+        raise directory.TableLinkNotFound(token)
+    return render_template("tournament_new_table_link.html", tournament=tournament, number=number)
 
 
 @bp.post(f"{TOURNAMENT_LINKS}/<token:token>/tables/<int:number>/rotate")
@@ -76,6 +88,8 @@ def show(token: str) -> Response:
     except LookupError as gone:
         if after is None or not wants_part():
             raise
+        if not isinstance(gone, directory.TournamentLinkReplaced):
+            missed_link()  # a link that never was counts as a guess, as its 404 would
         # A finished game's page asking what comes next here: say the link is gone, and stop
         # its asking (htmx stops a poll answered 286), as a view link's page would stop.
         said = render_template("_table_follow_gone.html", text=gone_words(gone))

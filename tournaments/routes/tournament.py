@@ -10,6 +10,7 @@ from typing import Any
 
 from flask import Blueprint, abort, make_response, redirect, render_template, request, url_for
 from flask_babel import get_locale, gettext, ngettext
+from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from extensions import limit_writes
@@ -141,9 +142,10 @@ def director(token: str) -> str:
     return director_page(token)
 
 
-def director_page(token: str, **shown: Any) -> str:
+def director_page(token: str, *, changes_open: bool | None = None, **shown: Any) -> str:
     """The director's page of the tournament behind `token`, with what a refused form adds
-    (`shown`, e.g. a team's substitute form and what is wrong in it)."""
+    (`shown`, e.g. a team's substitute form and what is wrong in it). The fold of changes is
+    opened for a refused change (as `shown` says, unless told)."""
     tournament = directory.find_tournament(token)
     # Named in full: a refused form of another blueprint renders this page too.
     watch_url = public_url("tournaments.watch", token=tournament.view_token)
@@ -153,7 +155,7 @@ def director_page(token: str, **shown: Any) -> str:
         **context,
         tables=directory.tournament_tables(tournament),
         watch_url=watch_url,
-        watch_qr=qr_svg(watch_url, title=gettext("QR code of the watch link")),
+        watch_qr=watch_code(tournament.view_token),
         director_url=public_url("tournaments.director", token=token),
         cancel_refusal=cancelling.cancel_refusal(context["now"]),
         log=rulings.tournament_log(tournament) if context["now"].rounds else (),
@@ -166,7 +168,7 @@ def director_page(token: str, **shown: Any) -> str:
         quiet=quiet_tables(context["now"], utc_now()),
         poll_seconds=POLL_SECONDS,
         # A change refused is shown again where it was made, in the fold of changes.
-        changes_open=bool(shown),
+        changes_open=bool(shown) if changes_open is None else changes_open,
         **{"late": LateTeamForm(formdata=None), **shown},
     )
 
@@ -220,7 +222,12 @@ def watch(token: str) -> Response:
     has come round to, or the one `?page=` asks for (a wall without script turns its pages so)."""
     seen = rounds.watched(token)
     asked = request.args.get("page", type=int)
+    # The whole page marks the page of the moment (or the one asked for); the part a poll asks
+    # for marks none, as the page's script turns the pages, and so stays unchanged (304) while
+    # the tournament does.
     page_now = wall.page_shown(seen.teams, utc_now(), asked)
+    if wants_part():
+        page_now = wall.WallPage(page_now.count)
 
     def page() -> Response:
         """The watch page, or its part, as the tournament stands."""
@@ -278,8 +285,13 @@ def watched(token: str) -> rounds.Standing:
 def watch_qr(token: str) -> Response:
     """The watch link as a QR code, which the wall shows for spectators' phones to scan."""
     directory.find_tournament(token, TournamentRecord.view_token)
+    return qr_image(watch_code(token))
+
+
+def watch_code(token: str) -> Markup:
+    """The watch link `token` as a QR code: on the director's page, and on the wall."""
     url = public_url("tournaments.watch", token=token)
-    return qr_image(qr_svg(url, title=gettext("QR code of the watch link")))
+    return qr_svg(url, title=gettext("QR code of the watch link"))
 
 
 @bp.get(f"{TOURNAMENT_VIEW_LINKS}/<token:token>/standings.csv")
