@@ -104,6 +104,8 @@ def test_a_tournament_is_made_and_its_cards_opened_without_javascript(phone):
     before = director.locate("li.card .card-address").all_inner_texts()
     director.tap_to_load(".cards-head a")
     director.tap_to_load("form.rotate-table >> nth=1 >> button")
+    expect(director.locate("main h1")).to_have_text("A new link for table 2?")  # what it does
+    director.tap_to_load("form.confirm-table-link button")
     assert urlsplit(director.page.url).fragment == "tables"
     director.tap_to_load("a.print-cards")
     after = director.locate("li.card .card-address").all_inner_texts()
