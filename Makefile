@@ -6,7 +6,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 export FLASK_APP := app:create_app
 
-.PHONY: run test test-pg test-scoring test-tournament test-web test-live test-browser test-bench lint format bench translations messages clean chromium nginx
+.PHONY: run test test-pg test-scoring test-tournament test-web test-live test-browser test-bench lint format bench translations messages clean chromium nginx guide-pictures
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -129,6 +129,13 @@ bench: $(VENV)/.dev translations node_modules/.installed
 	$(BIN)/python bench/tap.py
 	$(BIN)/python bench/tournament_bench.py
 	$(BIN)/python bench/pairing_bench.py
+
+# The director's guide's pictures taken again from the browser tests' screenshots (after
+# `make test-browser`): each picture docs/tournaments.md shows is a screenshot of that name.
+guide-pictures:
+	@for name in $$(grep -o 'images/[A-Za-z0-9-]*\.png' docs/tournaments.md | sort -u); do \
+	  if [ -f build/screenshots/$${name#images/} ]; then cp build/screenshots/$${name#images/} docs/$$name; \
+	  else echo "make: no screenshot $${name#images/}: run make test-browser"; exit 1; fi; done
 
 # Extract the strings to translate, from every module and template (babel.cfg says which by
 # pattern; the presets' names come from the engine), and merge them into the catalogue.
