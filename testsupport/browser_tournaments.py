@@ -97,10 +97,14 @@ def withdraw_team(director: Phone, at_director: str, team: str) -> None:
 
 
 def bring_in_substitute(director: Phone, at_director: str, entry: int, player: int, name: str):
-    """Fill in team `entry`'s Substitutes form on the director's page (player `player`, 0 or 1,
-    leaves; `name` comes in) and tap "Bring in the substitute"."""
+    """In the director's page's Substitutes form (under Changes), choose player `player` (0 or
+    1) of team `entry` as who leaves, type `name` as who comes in and tap "Bring in the
+    substitute"."""
     director.go(at_director)
-    form = f"form.swap-player#team-{entry}"
-    director.tap(f'{form} label:has(> input[name="player"][value="{player}"])')
-    director.type_into(f'{form} input[name="name"]', name)
-    director.tap_to_load(f"{form} button")
+    chooser = director.locate('form.swap-player select[name="seat"]')
+    director.reveal(chooser)
+    values = chooser.locator("option").evaluate_all("options => options.map(o => o.value)")
+    (chosen,) = [value for value in values if value.startswith(f"{entry}:{player}:")]
+    chooser.select_option(chosen)
+    director.type_into('form.swap-player input[name="name"]', name)
+    director.tap_to_load("form.swap-player button")

@@ -199,12 +199,19 @@ def play_round(client, director: str, winners: str) -> list[PlayedTable]:
     return round_tables(client, director)
 
 
+def seat_of(form, entry: int, player: int) -> str:
+    """The value of the substitutes form's choice of player `player` (0 or 1) of team `entry`."""
+    values = [option.attrs["value"] for option in form.find_all("option")]
+    chosen = [value for value in values if value.startswith(f"{entry}:{player}:")]
+    assert len(chosen) == 1, (entry, player, values)
+    return chosen[0]
+
+
 def swap(client, director: str, entry: int, player: int, name: str, headers=None):
-    """Bring in `name` for player `player` (0 or 1) of team `entry` from the director's page;
-    the answer."""
-    page = Page(client.get(f"/d/{director}", headers=headers))
-    form = page.form(action=f"/d/{director}/teams/{entry}/players")
-    return submit(client, form, {"player": player, "name": name}, headers=headers)
+    """Bring in `name` for player `player` (0 or 1) of team `entry` from the director's page,
+    chosen in its one substitutes form; the answer."""
+    form = Page(client.get(f"/d/{director}", headers=headers)).form(cls="swap-player")
+    return submit(client, form, {"seat": seat_of(form, entry, player), "name": name}, headers)
 
 
 def start_playoff(client, director: str, size: int, length: str = "rounds"):

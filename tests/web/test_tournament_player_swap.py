@@ -17,7 +17,7 @@ from extensions import db
 from records.games import GameRecord
 from records.tournaments import TournamentRecord, TournamentTeamRecord
 from testsupport.database import snapshot
-from testsupport.pages import Page, submit
+from testsupport.pages import Page, form_data, submit
 from testsupport.tournaments import (
     ONE_HAND,
     PT,
@@ -26,6 +26,7 @@ from testsupport.tournaments import (
     play_round,
     play_table,
     round_tables,
+    seat_of,
     start_round,
     swap,
     table_tokens,
@@ -62,7 +63,7 @@ def test_a_swap_between_rounds_names_the_substitute_next_round_and_the_original_
 
     answer = swap(client, director, REDS, 1, "  Bea  ")
     assert answer.status_code == 303
-    assert answer.headers["Location"] == f"/d/{director}#team-{REDS}"
+    assert answer.headers["Location"] == f"/d/{director}#substitutes"
     start_round(client, director)
     second = round_tables(client, director)
     assert pairs(second) == [("Reds", "Greens"), ("Whites", "Blues")]
@@ -128,22 +129,19 @@ def test_bad_names_are_refused_beside_the_field_in_both_languages_with_nothing_w
             assert refused.status_code == 422, (name, refused.get_data(as_text=True))
             page = Page(refused)
             assert page.errors("name") == [said], name
-            assert (
-                page.form(action=f"/d/{director}/teams/{REDS}/players")
-                .find("input", name="player", checked="")
-                .attrs["value"]
-                == "0"
-            )
+            kept = page.form(cls="swap-player").find("option", selected="")
+            assert kept.attrs["value"] == f"{REDS}:0:Ana"  # the choice stays as it was made
     assert (stored_teams(app), snapshot(app), tournament_rows(app)) == before
 
 
 def test_the_same_swap_sent_twice_is_applied_once(app, client):
     director = make_tournament(client, **ONE_HAND)
-    form = Page(client.get(f"/d/{director}")).form(action=f"/d/{director}/teams/{REDS}/players")
-    assert submit(client, form, {"player": 1, "name": "Bea"}).status_code == 303
+    form = Page(client.get(f"/d/{director}")).form(cls="swap-player")
+    chosen = {"seat": seat_of(form, REDS, 1), "name": "Bea"}
+    assert submit(client, form, chosen).status_code == 303
     once = stored_teams(app)
     assert once[0] == ("Reds", "Ana", "Bea")
-    assert submit(client, form, {"player": 1, "name": "Bea"}).status_code == 303
+    assert submit(client, form, chosen).status_code == 303
     assert stored_teams(app) == once
 
 
@@ -151,16 +149,25 @@ def test_the_watch_and_table_links_and_unknown_teams_are_refused(app, client):
     director = make_tournament(client, **ONE_HAND)
     start_round(client, director)
     before = (stored_teams(app), snapshot(app))
-    data = {"player": "0", "name": "Zed"}
+    data = {"seat": "1:0:Ana", "name": "Zed"}
     for token in (watch_token(client, director), table_tokens(client, director)[0]):
         for headers, words in (
             (None, "Only the director's link changes a team."),
             (PT, "Só o link do diretor muda uma dupla."),
         ):
-            refused = client.post(f"/d/{token}/teams/1/players", data=data, headers=headers)
+            refused = client.post(f"/d/{token}/substitutes", data=data, headers=headers)
             assert refused.status_code == 403
             assert words in Page(refused).text
-    assert client.post(f"/d/{director}/teams/6/players", data=data).status_code == 404
-    assert client.post(f"/d/{director}/teams/99999999999/players", data=data).status_code == 404
-    assert client.post("/d/nothing-here/teams/1/players", data=data).status_code == 404
+    assert client.post("/d/nothing-here/substitutes", data=data).status_code == 404
+    # A choice of no team's player: refused beside the list, in both languages.
+    form = Page(client.get(f"/d/{director}")).form(cls="swap-player")
+    for seat in ("6:0:Nobody", "99999999999:1:Nobody", "1:2:Ana", "Reds"):
+        sent = form_data(form) | {"seat": seat, "name": "Zed"}
+        for headers, said in (
+            (None, "Choose the player who leaves."),
+            (PT, "Escolha o jogador que sai."),
+        ):
+            refused = client.post(form.attrs["action"], data=sent, headers=headers)
+            assert refused.status_code == 422, seat
+            assert Page(refused).errors("seat") == [said]
     assert (stored_teams(app), snapshot(app)) == before

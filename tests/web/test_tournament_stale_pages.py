@@ -25,6 +25,7 @@ from testsupport.tournaments import (
     PT,
     make_tournament,
     round_rows,
+    seat_of,
     start_round,
 )
 from tournaments.services import withdrawing
@@ -57,10 +58,15 @@ def names(app) -> list[str]:
     return [name for name, *_ in stored(app)[0]]
 
 
-def swap_form(client, director: str, entry: int):
-    """The substitute form of team `entry` on a fresh load of the director's page."""
-    page = Page(client.get(f"/d/{director}"))
-    return page.form(action=f"/d/{director}/teams/{entry}/players")
+def swap_form(client, director: str):
+    """The substitutes form on a fresh load of the director's page."""
+    return Page(client.get(f"/d/{director}")).form(cls="swap-player")
+
+
+def reds(form, player: int, name: str) -> dict[str, str]:
+    """What the substitutes form sends for `name` coming in for Reds' player `player`, chosen
+    on the page the form is from."""
+    return {"seat": seat_of(form, REDS, player), "name": name}
 
 
 def refused_in_words(answer, words: str) -> Page:
@@ -109,8 +115,8 @@ def test_each_director_form_sent_twice_is_done_once(app, client):
     director = make_tournament(client, **ONE_HAND)
     first = withdraw_form(client, director, "Whites")
     late = late_form(client, director)
-    swap = swap_form(client, director, REDS)
-    for form, typed in ((first, None), (late, BLACKS), (swap, {"player": 1, "name": "Zoe"})):
+    swap = swap_form(client, director)
+    for form, typed in ((first, None), (late, BLACKS), (swap, reds(swap, 1, "Zoe"))):
         assert submit(client, form, typed).status_code == 303
         done = stored(app)
         again = submit(client, form, typed)
@@ -119,7 +125,7 @@ def test_each_director_form_sent_twice_is_done_once(app, client):
     # Sent once more after every other change, each is still recognised: nothing more.
     done = stored(app)
     assert done[1] == 3
-    for form, typed in ((first, None), (late, BLACKS), (swap, {"player": 1, "name": "Zoe"})):
+    for form, typed in ((first, None), (late, BLACKS), (swap, reds(swap, 1, "Zoe"))):
         assert submit(client, form, typed).status_code == 303
     assert stored(app) == done
     start_round(client, director)
@@ -186,17 +192,17 @@ def test_a_cancel_from_a_page_shown_before_another_cancel_is_refused_in_words(ap
 
 def test_a_player_replaced_since_the_page_was_shown_is_refused_in_words(app, client):
     director = make_tournament(client, **ONE_HAND)
-    forms = [swap_form(client, director, REDS) for _ in range(4)]
-    assert submit(client, forms[0], {"player": 0, "name": "Cy"}).status_code == 303
+    forms = [swap_form(client, director) for _ in range(4)]
+    assert submit(client, forms[0], reds(forms[0], 0, "Cy")).status_code == 303
     kept = stored(app)
     for form, headers, words in (
         (forms[1], None, "Ana was replaced by Cy since this page was shown."),
         (forms[2], PT, "Ana foi substituído(a) por Cy depois que esta página foi aberta."),
     ):
-        refused_in_words(submit(client, form, {"player": 0, "name": "Dee"}, headers), words)
+        refused_in_words(submit(client, form, reds(form, 0, "Dee"), headers), words)
     assert stored(app) == kept
     # The other player, still there, is swapped from the same older page.
-    assert submit(client, forms[3], {"player": 1, "name": "Eve"}).status_code == 303
+    assert submit(client, forms[3], reds(forms[3], 1, "Eve")).status_code == 303
     assert stored(app)[0][0][:3] == ("Reds", "Cy", "Eve")
 
 

@@ -1,51 +1,94 @@
-"""The director's form that brings a substitute into a team: which of its two players leaves,
-and the name of who comes in, checked as the new-tournament form checks a player's name; with
-the team's players as its page showed them and a one-time token, so a form from a page shown
-before another substitute came in, or sent twice, is recognised."""
+"""The director's form that brings a substitute into a team: the player who leaves, chosen from
+one list of every team's players, and the name of who comes in, checked as the new-tournament
+form checks a player's name. Each choice carries the player's name as the page showed it, so a
+form from a page shown before another substitute came in is recognised; a one-time token tells
+a form sent twice."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
-from wtforms import HiddenField, RadioField
+from wtforms import SelectField
 from wtforms.validators import ValidationError
 
 import scoring
 from forms.base import Form, nonce_field, required_name_field
+from records.tournaments import TournamentTeamRecord
+
+# A choice's value: the team's entry number, the player's place in it (0 or 1) and the
+# player's name as shown, apart by this mark (a name may hold one too: it is read last).
+APART = ":"
+
+
+def seat_value(entry: int, player: int, name: str) -> str:
+    """The value of the choice of player `player` (0 or 1), named `name`, of team `entry`."""
+    return APART.join((str(entry), str(player), name))
 
 
 class SwapForm(Form):
-    """One player of a team replaced: the player (0 or 1, named by the team's players as they
-    stand) and the substitute's name, which is not the partner's; the players the page showed
-    (`shown`) and the one-time token."""
+    """One player of a team replaced: the player who leaves (a choice of every team's two, as
+    they stand) and the substitute's name, which is not the partner's; and the one-time token."""
 
-    player = RadioField(_l("Who leaves"), choices=[0, 1], coerce=int, default=0)
+    seat = SelectField(_l("Who leaves"), validate_choice=False)
     name = required_name_field(_l("Substitute"), _l("Name the player who comes in."))
-    shown_0 = HiddenField()
-    shown_1 = HiddenField()
     nonce = nonce_field()
 
-    def __init__(self, players: tuple[str, str], *args: Any, **kwargs: Any) -> None:
-        """The form for a team of these two players, who name the choices."""
+    def __init__(self, teams: Sequence[TournamentTeamRecord], *args: Any, **kwargs: Any) -> None:
+        """The form for these teams, whose players name the choices."""
         super().__init__(*args, **kwargs)
-        self.players = players
-        self.player.choices = list(enumerate(players))
+        self.teams = {team.entry: team for team in teams}
+        self.seat.choices = [
+            (seat_value(team.entry, index, player), f"{team.name} — {player}")
+            for team in teams
+            for index, player in enumerate(team.players)
+        ]
+
+    def chosen(self) -> tuple[int, int, str] | None:
+        """The team's entry number, the player (0 or 1) and their name as the page showed
+        them; None for a choice that names no player of the teams."""
+        parts = str(self.seat.data or "").split(APART, 2)
+        if len(parts) != 3 or not parts[0].isdigit() or parts[1] not in ("0", "1"):
+            return None
+        entry = int(parts[0])
+        return (entry, int(parts[1]), parts[2]) if entry in self.teams else None
+
+    def valid_choice(self) -> tuple[int, int, str]:
+        """`chosen`, of a form that has passed its checks (a ValueError otherwise)."""
+        chosen = self.chosen()
+        if chosen is None:
+            raise ValueError("the form's choice was refused: read it only once it is valid")
+        return chosen
+
+    @property
+    def entry(self) -> int:
+        """The team whose player leaves."""
+        return self.valid_choice()[0]
 
     @property
     def partner(self) -> int:
         """The player who leaves, 0 or 1."""
-        return 1 if self.player.data == 1 else 0
+        return self.valid_choice()[1]
 
     @property
     def shown(self) -> str | None:
         """The player who leaves as the form's page named them; None when it did not say."""
-        shown: str | None = (self.shown_0, self.shown_1)[self.partner].data
-        return shown if shown else None
+        chosen = self.chosen()
+        return chosen[2] or None if chosen is not None else None
+
+    def validate_seat(self, field: Any) -> None:
+        """Refuse a choice that names no player of the tournament's teams."""
+        if self.chosen() is None:
+            raise ValidationError(gettext("Choose the player who leaves."))
 
     def validate_name(self, field: Any) -> None:
         """Refuse the partner's own name (however spelt): a team is two players."""
-        kept = self.players[1 - self.partner]
-        if field.data and scoring.name_key(field.data) == scoring.name_key(kept):
+        chosen = self.chosen()
+        if chosen is None or not field.data:
+            return
+        team = self.teams[chosen[0]]
+        kept = team.players[1 - chosen[1]]
+        if scoring.name_key(field.data) == scoring.name_key(kept):
             raise ValidationError(gettext("That is the partner's name: a team is two players."))

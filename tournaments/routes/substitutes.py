@@ -21,33 +21,31 @@ from web.lookups import limit_guesses
 bp = Blueprint("tournament_swaps", __name__)
 
 
-@bp.post(f"{TOURNAMENT_LINKS}/<token:token>/teams/<int:entry>/players")
+@bp.post(f"{TOURNAMENT_LINKS}/<token:token>/substitutes")
 @limit_writes
 @limit_guesses
-def swap_player(token: str, entry: int) -> Response | tuple[str, int]:
-    """Replace one player of team `entry` by a substitute; sent again, nothing more. A name
-    refused is said beside the field (422), nothing written; a team the tournament does not
-    have is 404, the watch link or a table's 403."""
+def swap_player(token: str) -> Response | tuple[str, int]:
+    """Replace the player chosen (of any team) by a substitute; sent again, nothing more. A
+    choice or a name refused is said beside its field (422), nothing written; the watch link or
+    a table's is refused (403)."""
     try:
         tournament = directory.find_tournament(token)
-        team = substitutes.find_team(tournament, entry)
     except directory.TournamentNotFound as error:
         text = gettext("Only the director's link changes a team. This link shows the tournament.")
         return director_only(error, token, text)
-    except substitutes.TeamNotFound:
-        abort(404)
-    form = SwapForm(team.players)
+    form = SwapForm(directory.tournament_teams(tournament))
     if not form.validate_on_submit():
         if form.nonce.errors:
             abort(400)
-        return director_page(token, swap=(entry, form)), 422
+        return director_page(token, swap=form), 422
     try:
         substitutes.swap_player(
-            token, entry, form.partner, form.name.data, form.shown, form.nonce.data
+            token, form.entry, form.partner, form.name.data, form.shown, form.nonce.data
         )
     except rounds.RoundRefused as refusal:
+        team = substitutes.find_team(directory.find_tournament(token), form.entry)
         return refused_now(token, None, refusal.code, swap_words(refusal.code, form, team))
-    return redirect(url_for("tournaments.director", token=token, _anchor=f"team-{entry}"), 303)
+    return redirect(url_for("tournaments.director", token=token, _anchor="substitutes"), 303)
 
 
 def swap_words(code: str, form: SwapForm, team: TournamentTeamRecord) -> str:

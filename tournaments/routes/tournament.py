@@ -20,6 +20,7 @@ from records.tournaments import Format, TournamentRecord
 from tournaments import downloads
 from tournaments.forms.late_team import LateTeamForm
 from tournaments.forms.new_tournament import FORMAT_NAMES, ROWS, TournamentForm
+from tournaments.forms.substitutes import SwapForm
 from tournaments.routes import TEMPLATES
 from tournaments.services import (
     cancelling,
@@ -169,7 +170,11 @@ def director_page(token: str, *, changes_open: bool | None = None, **shown: Any)
         poll_seconds=POLL_SECONDS,
         # A change refused is shown again where it was made, in the fold of changes.
         changes_open=bool(shown) if changes_open is None else changes_open,
-        **{"late": LateTeamForm(formdata=None), **shown},
+        **{
+            "late": LateTeamForm(formdata=None),
+            "swap": SwapForm(context["teams"], formdata=None),
+            **shown,
+        },
     )
 
 
