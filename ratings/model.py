@@ -53,6 +53,8 @@ class Played:
             raise ValueError("a game has two sides at least, each with a place and a player")
         if len(set(players)) != len(players):
             raise ValueError("a player sits once in a game")
+        if not all(1 <= place <= len(self.sides) for place in self.places):
+            raise ValueError("a side's place is one of the game's")
 
 
 def shown(rating: Rating) -> int:
@@ -96,6 +98,8 @@ def chances(ratings: Mapping[str, Rating], sides: Sequence[Sequence[str]]) -> tu
 def whole_percentages(shares: Sequence[float]) -> tuple[int, ...]:
     """Shares that add up to 1 as whole percentages that add up to 100: each rounded down, then
     one more to the largest remainders (the earlier side first among equal ones)."""
+    if not shares or not math.isclose(sum(shares), 1, abs_tol=1e-9):
+        raise ValueError("the shares of a game's sides add up to 1")
     exact = [share * 100 for share in shares]
     whole = [math.floor(value) for value in exact]
     short = 100 - sum(whole)

@@ -14,5 +14,7 @@ def place_points(table: Sequence[int], place: int) -> int:
 
 def best_nights(points: Iterable[int], best: int | None = None) -> int:
     """A player's season points: the sum over their `best` nights (every night when None)."""
+    if best is not None and best < 1:
+        raise ValueError("a season counts one night at least")
     ordered = sorted(points, reverse=True)
     return sum(ordered if best is None else ordered[:best])

@@ -41,8 +41,11 @@ def test_a_substitute_brought_in_from_the_phone_is_named_at_the_teams_next_table
         play_hand(director, table)
 
     bring_in_substitute(director, at_director, 1, 1, "Bea")
-    expect(director.locate("form.swap-player option").nth(0)).to_have_text("Team 1 — Player 1a")
-    expect(director.locate("form.swap-player option").nth(1)).to_have_text("Team 1 — Bea")
+    # After "Choose…", Team 1's two players as they are now: Player 1a and Bea.
+    for nth, player in ((1, "Player 1a"), (2, "Bea")):
+        option = director.locate("form.swap-player option").nth(nth)
+        expect(option).to_contain_text("Team 1")
+        expect(option).to_contain_text(player)
     expect(standing_of(director, "Team 1")).to_have_text(["1", "Team 1", "1", "0", "61", "1"])
     expect(standing_of(director, "Team 5")).to_have_text(["3", "Team 5", "1", "0", "0", "0"])
     director.screenshot(screenshots, f"tournament-substitute-{director.javascript}")

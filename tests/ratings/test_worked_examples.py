@@ -6,7 +6,17 @@ from __future__ import annotations
 
 import pytest
 
-from ratings import Played, Rating, best_nights, chances, place_points, rate, shown, strength
+from ratings import (
+    Played,
+    Rating,
+    best_nights,
+    chances,
+    place_points,
+    rate,
+    shown,
+    strength,
+    whole_percentages,
+)
 
 FIRST = Played((("Ana", "Bia"), ("Caio", "Duda")), (1, 2))
 SECOND = Played((("Ana", "Caio"), ("Bia", "Duda")), (1, 2))
@@ -89,8 +99,21 @@ def test_a_teams_strength_is_its_players_mean_less_three_deviations():
         ((("Ana",), ("Bia",)), (1,)),  # a place missing
         ((("Ana",), ()), (1, 2)),  # a side with nobody
         ((("Ana", "Bia"), ("Bia", "Caio")), (1, 2)),  # Bia twice
+        ((("Ana",), ("Bia",)), (1, 3)),  # a place the game does not have
     ],
 )
 def test_a_game_the_model_cannot_rate_is_refused(sides, places):
     with pytest.raises(ValueError):
         Played(sides, places)
+
+
+def test_whole_percentages_add_up_to_100_and_refuse_shares_that_do_not_add_up_to_1():
+    assert whole_percentages([1 / 3, 1 / 3, 1 / 3]) == (34, 33, 33)  # the earlier side first
+    for shares in ([1.0, 0.01], [0.5, 0.4], []):
+        with pytest.raises(ValueError):
+            whole_percentages(shares)
+
+
+def test_a_season_counts_one_night_at_least():
+    with pytest.raises(ValueError):
+        best_nights([10, 8], 0)

@@ -161,7 +161,10 @@ def test_the_watch_and_table_links_and_unknown_teams_are_refused(app, client):
     assert client.post("/d/nothing-here/substitutes", data=data).status_code == 404
     # A choice of no team's player: refused beside the list, in both languages.
     form = Page(client.get(f"/d/{director}")).form(cls="swap-player")
-    for seat in ("6:0:Nobody", "99999999999:1:Nobody", "1:2:Ana", "Reds"):
+    options = form.find_all("option")  # nothing chosen at first: the first, blank, is shown
+    assert options[0].attrs["value"] == "" and not form.find_all("option", selected="")
+    nobody = ("6:0:Nobody", "99999999999:1:Nobody", "1:2:Ana", "Reds", "", "1:0:", "²:0:Ana")
+    for seat in (*nobody, "9" * 5000 + ":0:Ana"):
         sent = form_data(form) | {"seat": seat, "name": "Zed"}
         for headers, said in (
             (None, "Choose the player who leaves."),

@@ -6,6 +6,7 @@ a form sent twice."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -21,6 +22,15 @@ from records.tournaments import TournamentTeamRecord
 # A choice's value: the team's entry number, the player's place in it (0 or 1) and the
 # player's name as shown, apart by this mark (a name may hold one too: it is read last).
 APART = ":"
+ENTRY = re.compile(r"[1-9][0-9]{0,5}")  # an entry number as the page writes it
+# Each name set apart (Unicode's first-strong isolate), so that a right-to-left name keeps
+# the others in their places, as <bdi> does where markup may be used.
+FIRST_STRONG_ISOLATE, POP_ISOLATE = "\u2068", "\u2069"
+
+
+def isolated(name: str) -> str:
+    """A name set apart from the text around it (an option's text holds no markup)."""
+    return f"{FIRST_STRONG_ISOLATE}{name}{POP_ISOLATE}"
 
 
 def seat_value(entry: int, player: int, name: str) -> str:
@@ -40,8 +50,9 @@ class SwapForm(Form):
         """The form for these teams, whose players name the choices."""
         super().__init__(*args, **kwargs)
         self.teams = {team.entry: team for team in teams}
-        self.seat.choices = [
-            (seat_value(team.entry, index, player), f"{team.name} — {player}")
+        # Nothing chosen at first: a name typed and sent without a choice replaces nobody.
+        self.seat.choices = [("", gettext("Choose…"))] + [
+            (seat_value(team.entry, index, player), f"{isolated(team.name)} — {isolated(player)}")
             for team in teams
             for index, player in enumerate(team.players)
         ]
@@ -50,10 +61,12 @@ class SwapForm(Form):
         """The team's entry number, the player (0 or 1) and their name as the page showed
         them; None for a choice that names no player of the teams."""
         parts = str(self.seat.data or "").split(APART, 2)
-        if len(parts) != 3 or not parts[0].isdigit() or parts[1] not in ("0", "1"):
+        if len(parts) != 3 or not ENTRY.fullmatch(parts[0]) or parts[1] not in ("0", "1"):
             return None
         entry = int(parts[0])
-        return (entry, int(parts[1]), parts[2]) if entry in self.teams else None
+        if entry not in self.teams or not parts[2]:  # every choice names who it shows
+            return None
+        return entry, int(parts[1]), parts[2]
 
     def valid_choice(self) -> tuple[int, int, str]:
         """`chosen`, of a form that has passed its checks (a ValueError otherwise)."""
