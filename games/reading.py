@@ -141,6 +141,14 @@ class ScoredGame:
         last = self.hands[-1] if self.hands else None
         return last if last is not None and not last.played else None
 
+    @property
+    def follows_table(self) -> bool:
+        """Whether the game's page leads on to its table's link: a tournament's game that is
+        over (played out, or awarded by forfeit) at a table that has a card's link."""
+        seat = self.seat
+        over = self.forfeit is not None or (self.in_tournament and self.state.over)
+        return seat is not None and seat.table_token is not None and over
+
     def bidding_order(self) -> tuple[int, ...]:
         """Seats in the order they bid the next hand, starting left of its dealer."""
         upcoming = self.state.next

@@ -179,12 +179,19 @@ def test_the_director_takes_back_the_time_the_clock_called_and_the_log_says_so(a
     assert not Page(client.get(f"/g/{game}")).root.find_all("form", action=f"/g/{game}/time")
 
 
-def test_a_finished_game_reopened_by_a_ruling_is_opened_again_on_its_tables_phone(app, client):
+def table_one_finished(client) -> tuple[str, str, str]:
+    """A Swiss of four teams with round 1 started and table 1's game played: the director's
+    token, that game's edit token, and what its finished page asks its table's link."""
     director = make_tournament(client, **FOUR_TEAMS)
     start_round(client, director)
-    first = round_tables(client, director)[0].game
-    play_table(client, first)
-    asked = Page(client.get(f"/g/{first}")).find("section", "table-follow").attrs["hx-get"]
+    game = round_tables(client, director)[0].game
+    play_table(client, game)
+    asked = Page(client.get(f"/g/{game}")).find("section", "table-follow").attrs["hx-get"]
+    return director, game, asked
+
+
+def test_a_finished_game_reopened_by_a_ruling_is_opened_again_on_its_tables_phone(app, client):
+    director, first, asked = table_one_finished(client)
     assert "HX-Redirect" not in client.get(asked, headers=POLL).headers
     undo = Page(client.get(f"/d/{director}/rounds/1/tables/1")).form(cls="undo")
     assert submit(client, undo).status_code == 303  # the director undoes its hand
@@ -218,11 +225,7 @@ def test_a_card_link_typed_in_small_letters_finds_its_table(app, client):
 
 
 def test_a_finished_games_page_stops_asking_a_replaced_table_link_and_says_so(app, client):
-    director = make_tournament(client, **FOUR_TEAMS)
-    start_round(client, director)
-    game = round_tables(client, director)[0].game
-    play_table(client, game)
-    asked = Page(client.get(f"/g/{game}")).find("section", "table-follow").attrs["hx-get"]
+    director, _game, asked = table_one_finished(client)
     assert replace_table_link(client, director, 1).status_code == 303
     for headers, words in (
         (POLL, "This link was replaced. Ask the tournament's director for the new one."),

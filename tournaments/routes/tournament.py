@@ -226,13 +226,14 @@ def watch(token: str) -> Response:
     standings fill more than a screen shows them a page at a time (`wall`): the page the clock
     has come round to, or the one `?page=` asks for (a wall without script turns its pages so)."""
     seen = rounds.watched(token)
-    asked = request.args.get("page", type=int)
     # The whole page marks the page of the moment (or the one asked for); the part a poll asks
     # for marks none, as the page's script turns the pages, and so stays unchanged (304) while
     # the tournament does.
-    page_now = wall.page_shown(seen.teams, utc_now(), asked)
     if wants_part():
-        page_now = wall.WallPage(page_now.count)
+        page_now = wall.WallPage(wall.page_count(seen.teams))
+    else:
+        asked = request.args.get("page", type=int)
+        page_now = wall.page_shown(seen.teams, utc_now(), asked)
 
     def page() -> Response:
         """The watch page, or its part, as the tournament stands."""
