@@ -19,7 +19,6 @@ from games.links import replace_link
 from games.reading import (
     GameNotFound,
     LinkReplaced,
-    ScoredGame,
     device_games,
     find,
     found,
@@ -29,6 +28,7 @@ from games.reading import (
     scored_games,
 )
 from games.replays import Replays
+from games.scored import ScoredGame
 from games.writing import HandRefused, LaterHandRefused, edit_hand, enter_hand, undo_last
 
 Career = scoring.Career

@@ -13,7 +13,8 @@ from sqlalchemy import ColumnElement, or_, select
 import scoring
 from extensions import db
 from games.kept import Kept
-from games.reading import ScoredGame, scored_games
+from games.reading import scored_games
+from games.scored import ScoredGame
 from games.states import games_state
 from records.games import GameRecord
 from records.tournaments import RoundGameRecord, RoundRecord, TournamentRecord

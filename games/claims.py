@@ -14,8 +14,9 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 import scoring
 from extensions import db
-from games.reading import ScoredGame, lost_race, replays
+from games.reading import lost_race, replays
 from games.replays import Replays
+from games.scored import ScoredGame
 from records.games import GameRecord, StoredHand
 from records.tables import TableRecord
 

@@ -14,8 +14,9 @@ from records.games import utc_now
 class Seat:
     """Where a tournament's game is played, as its scorer's page heads it: the tournament, the
     round (or the playoff's stage) by number, the table by number with its scorer's link (the
-    one on its card), the round's deadline while its clock runs (None without one), and
-    whether it is the tournament's latest round (its page then follows the table on)."""
+    one on its card), the round's deadline while its clock runs (None without one), whether
+    it is the tournament's latest round (its page then follows the table on), and whether the
+    other side confirms each hand (`records.tournaments.TournamentRecord.confirm_hands`)."""
 
     tournament: str
     round: int
@@ -24,6 +25,7 @@ class Seat:
     table_token: str | None
     deadline: datetime | None = None
     latest: bool = True
+    confirm_hands: bool = False
 
     def minutes_left(self) -> int | None:
         """Whole minutes until the round's clock calls time (`minutes_left`); None without a

@@ -11,7 +11,8 @@ from sqlalchemy.exc import IntegrityError
 
 import scoring
 from extensions import db
-from games.reading import LinkReplaced, ScoredGame
+from games.reading import LinkReplaced
+from games.scored import ScoredGame
 from records.games import GameRecord, ReplacedLink
 from records.tables import TableRecord
 

@@ -9,7 +9,8 @@ from dataclasses import asdict, replace
 
 import scoring
 from games.claims import Write, commit_with
-from games.reading import ScoredGame, recorded_adjustments, replay_with, replays
+from games.reading import recorded_adjustments, replay_with, replays
+from games.scored import ScoredGame
 from games.writing import HandRefused, under_claim
 
 # A write of one of the game's inputs that needs nothing but the game and the form's write.

@@ -10,7 +10,7 @@ or not a page was open then.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import datetime
 
 from flask import current_app
@@ -22,7 +22,15 @@ import scoring
 from extensions import db
 from games.clock import Seat, deadline
 from games.replays import Replay, Replays
-from records.games import GameRecord, HandRecord, ReplacedLink, StoredHand, token_hash, utc_now
+from games.scored import ScoredGame
+from records.games import (
+    GameRecord,
+    HandRecord,
+    ReplacedLink,
+    StoredHand,
+    token_hash,
+    utc_now,
+)
 from records.tournaments import (
     RoundGameRecord,
     RoundRecord,
@@ -64,6 +72,7 @@ BY_LINK = {
         RoundGameRecord.table,
         TournamentTableRecord.token,
         LATER,
+        SEAT_TOURNAMENT.confirm_hands,
     )
     .outerjoin(RoundGameRecord, RoundGameRecord.game_id == GameRecord.id)
     .outerjoin(SEAT_ROUND, SEAT_ROUND.id == RoundGameRecord.round_id)
@@ -116,47 +125,6 @@ class LinkReplaced(LookupError):
     """The link was a game's, and was replaced: whoever holds it needs the new one."""
 
 
-@dataclass(frozen=True)
-class ScoredGame:
-    """A stored game with its replayed score: everything a game page shows."""
-
-    record: GameRecord
-    hands: tuple[StoredHand, ...]  # every stored hand, in order
-    state: scoring.Game
-    # A tournament's game: whether it is one (its rulings show in its history), and the side
-    # (0 or 1) its director awarded it by forfeit, which ends it whatever its hands say; where
-    # it is played, when its scorer's link found it.
-    in_tournament: bool = False
-    forfeit: int | None = None
-    seat: Seat | None = None
-
-    @property
-    def played(self) -> list[StoredHand]:
-        """The stored hands whose tricks are in."""
-        return [h for h in self.hands if h.played]
-
-    @property
-    def in_play(self) -> StoredHand | None:
-        """The hand whose bids are in and tricks are not, if there is one."""
-        last = self.hands[-1] if self.hands else None
-        return last if last is not None and not last.played else None
-
-    @property
-    def follows_table(self) -> bool:
-        """Whether the game's page leads on to its table's link: a tournament's game that is
-        over (played out, or awarded by forfeit) at a table that has a card's link."""
-        seat = self.seat
-        over = self.forfeit is not None or (self.in_tournament and self.state.over)
-        return seat is not None and seat.table_token is not None and over
-
-    def bidding_order(self) -> tuple[int, ...]:
-        """Seats in the order they bid the next hand, starting left of its dealer."""
-        upcoming = self.state.next
-        first = upcoming.first_bidder if upcoming is not None else 0
-        seats = self.state.rules.seats
-        return tuple((first + i) % len(seats) for i in seats)
-
-
 def replays() -> Replays:
     """This worker's kept replays (made by `create_app`)."""
     kept: Replays = current_app.extensions["replays"]
@@ -179,13 +147,28 @@ def found(token: str, link: InstrumentedAttribute[str] = GameRecord.edit_token) 
             raise LinkReplaced(token)
         raise GameNotFound(token)
     record: GameRecord = row[0]
-    round_id, started_at, minutes, in_round, forfeit, name, number, playoff, table, card, later = (
-        row[1:]
-    )
+    (
+        round_id,
+        started_at,
+        minutes,
+        in_round,
+        forfeit,
+        name,
+        number,
+        playoff,
+        table,
+        card,
+        later,
+        confirm,
+    ) = row[1:]
     due = None if minutes is None else deadline(started_at, minutes)
     if due is not None and call_time_if_due(round_id, due):
         return found(token, link)  # read again: the call changed the game
-    seat = None if in_round is None else Seat(name, number, playoff, table, card, due, not later)
+    seat = (
+        None
+        if in_round is None
+        else Seat(name, number, playoff, table, card, due, not later, bool(confirm))
+    )
     return record, seat, forfeit
 
 
@@ -199,7 +182,10 @@ def replayed(game: Found) -> ScoredGame:
     """A game as `found` gives it, replayed, with its tournament's forfeit and seat."""
     record, seat, forfeit = game
     scored = scored_games([record])[0]
-    return replace(scored, in_tournament=seat is not None, forfeit=forfeit, seat=seat)
+    confirm = seat is not None and seat.confirm_hands
+    return replace(
+        scored, in_tournament=seat is not None, forfeit=forfeit, seat=seat, confirm_hands=confirm
+    )
 
 
 def scored_games(records: list[GameRecord]) -> list[ScoredGame]:

@@ -1,9 +1,11 @@
 """Writing a game's hands: entering the next one (its bids, then its tricks), correcting a
-played one, undoing the latest. Each is one transaction (games.claims), or refused whole."""
+played one, undoing the latest, and the other side's word on a played hand. Each is one
+transaction (games.claims), or refused whole."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from sqlalchemy import bindparam, delete, insert, select, update
 from sqlalchemy.orm import aliased
@@ -11,7 +13,8 @@ from sqlalchemy.orm import aliased
 import scoring
 from extensions import db
 from games.claims import Conflict, Write, Written, commit_and_keep, commit_with, overtaken
-from games.reading import ScoredGame, replay_record
+from games.reading import replay_record, replays
+from games.scored import ScoredGame
 from records.games import HandRecord, StoredHand, hand_columns
 from records.tournaments import RoundGameRecord, RoundRecord
 
@@ -137,10 +140,17 @@ def enter_hand(
 
 
 def edit_hand(
-    scored: ScoredGame, number: int, bids: Bids, tricks: Tricks, team_tricks: Tricks, write: Write
+    scored: ScoredGame,
+    number: int,
+    bids: Bids,
+    tricks: Tricks,
+    team_tricks: Tricks,
+    write: Write,
+    verdict: str | None = None,
 ) -> ScoredGame:
     """Correct played hand `number`; every total after it is replayed. The game as the write
-    leaves it.
+    leaves it. The hand's verdict is `verdict`: none (the other side is asked again), or the
+    director's `RULED` for a correction that is a ruling.
 
     Raises HandRefused for the hand itself, LaterHandRefused when a later hand (or the bids in
     play) would become impossible, RoundEnded when it would put a game of a round that has
@@ -161,7 +171,7 @@ def edit_hand(
     problem = in_play_problem(scored, edited)
     if problem is not None and scored.in_play is not None:
         raise LaterHandRefused(scored.in_play.number, problem)
-    store = under_claim(scored, edited, lambda: hands_with(scored, number, hand))
+    store = under_claim(scored, edited, lambda: hands_with(scored, number, hand, verdict))
     return commit_and_keep(scored, write, store, edited)
 
 
@@ -201,21 +211,26 @@ def undo_last(scored: ScoredGame, write: Write) -> None:
     commit_with(scored.record, write, remove, scored.state.over, **changed)
 
 
-def hands_with(scored: ScoredGame, number: int, hand: scoring.Hand) -> tuple[StoredHand, ...]:
+def hands_with(
+    scored: ScoredGame, number: int, hand: scoring.Hand, verdict: str | None = None
+) -> tuple[StoredHand, ...]:
     """Store hand `number` (`store_hand`); the game's stored hands with it in its place."""
-    stored = store_hand(scored, number, hand)
+    stored = store_hand(scored, number, hand, verdict)
     return (*scored.hands[: number - 1], stored, *scored.hands[number:])
 
 
-def store_hand(scored: ScoredGame, number: int, hand: scoring.Hand) -> StoredHand:
+def store_hand(
+    scored: ScoredGame, number: int, hand: scoring.Hand, verdict: str | None = None
+) -> StoredHand:
     """Write hand `number`'s inputs over its stored row, or as a new row when it has none yet;
-    the hand as it will be read back.
+    the hand as it will be read back. Its verdict is written with them: a hand written again
+    is one the other side has not seen (None), unless the director's ruling wrote it.
 
     Part of the write's transaction, after its claim (games.claims.commit_with, which keeps it
     or rolls it back: Conflict, with nothing kept, when another write stored a hand of that
     number first).
     """
-    values = hand_columns(hand)
+    values = hand_columns(hand) | {"verdict": verdict}
     # Hands are numbered from 1 with no gaps (undo only removes the last).
     stored = scored.hands[number - 1] if number <= len(scored.hands) else None
     if stored is None:
@@ -225,3 +240,24 @@ def store_hand(scored: ScoredGame, number: int, hand: scoring.Hand) -> StoredHan
         return StoredHand(id=row_id, game_id=game_id, number=number, **values)
     db.session.connection().execute(REPLACE_HAND, {"hand_id": stored.id} | values)
     return StoredHand(id=stored.id, game_id=stored.game_id, number=number, **values)
+
+
+def store_verdict(scored: ScoredGame, hand: StoredHand, verdict: str, write: Write) -> ScoredGame:
+    """Write the other side's word on a played hand (`records.games.AGREED`, `DISPUTED`, or
+    the director's `RULED`), with the game's claim: its version moves, so every page of it and
+    of its tournament shows the change, and a form shown before is refused as overtaken. The
+    game as the write leaves it; its score does not change."""
+
+    def store() -> None:
+        """Write the verdict, once the game is claimed."""
+        db.session.execute(
+            update(HandRecord)
+            .where(HandRecord.id == hand.id)
+            .values(verdict=verdict)
+            .execution_options(synchronize_session=False)
+        )
+
+    key = commit_with(scored.record, write, store)[0]
+    hands = tuple(replace(h, verdict=verdict) if h.id == hand.id else h for h in scored.hands)
+    replays().keep(key, (hands, scored.state))
+    return replace(scored, hands=hands)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from dataclasses import fields, make_dataclass
+from dataclasses import field, fields, make_dataclass
 from datetime import UTC, datetime
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
@@ -31,6 +31,15 @@ TOKEN_SHAPE = rf"{_URL_SAFE}{{1,{TOKEN_LENGTH}}}"
 NONCE_SHAPE = rf"{_URL_SAFE}{{16,{TOKEN_LENGTH}}}"
 NAME_LENGTH = 40
 PRESET_LENGTH = 20
+# What the other side said of a played hand, in a tournament whose opponents confirm each hand
+# (`records.tournaments.TournamentRecord.confirm_hands`): nothing yet (None), they agree, they
+# dispute it, or the director ruled on it. A hand counts once agreed or ruled; a hand written
+# again (its tricks, a correction) is asked again.
+AGREED = "agreed"
+DISPUTED = "disputed"
+RULED = "ruled"
+SETTLED = frozenset({AGREED, RULED})
+VERDICT_LENGTH = 8
 
 
 def new_token() -> str:
@@ -217,6 +226,8 @@ class HandRecord(HandInputs, db.Model):  # type: ignore[name-defined]
     team_tricks_0: Mapped[int | None] = mapped_column(info=TEAM_TRICKS_INPUT)
     team_tricks_1: Mapped[int | None] = mapped_column(info=TEAM_TRICKS_INPUT)
     created_at: Mapped[datetime] = mapped_column(default=utc_now)
+    # The other side's word on the played hand (`AGREED`, `DISPUTED`, `RULED`), None before it.
+    verdict: Mapped[str | None] = mapped_column(String(VERDICT_LENGTH))
 
     game: Mapped[GameRecord] = relationship(back_populates="hands", lazy="raise")
 
@@ -269,7 +280,11 @@ if TYPE_CHECKING:
 else:
     StoredHand = make_dataclass(
         "StoredHand",
-        [_stored_field(name) for name in ("id", "game_id", "number", *HAND_INPUTS)],
+        [
+            *(_stored_field(name) for name in ("id", "game_id", "number", *HAND_INPUTS)),
+            # Last, with a default: a hand just written has no word from the other side yet.
+            ("verdict", str | None, field(default=None)),
+        ],
         bases=(HandInputs,),
         namespace={
             "__doc__": """A stored hand as the pages read it: the row's id, game and number and

@@ -17,13 +17,14 @@ from records.games import utc_now
 
 # What a ruling did: a game awarded by forfeit (and that forfeit withdrawn), the latest hand
 # undone, the time its round's clock called taken back, a played hand corrected, points
-# adjusted after a hand.
+# adjusted after a hand, a disputed hand upheld as its scorer saved it.
 FORFEIT = "forfeit"
 FORFEIT_WITHDRAWN = "unforfeit"
 UNDO = "undo"
 RESUMED = "resume"
 CORRECTION = "correction"
 ADJUSTMENT = "adjustment"
+UPHELD = "upheld"
 KIND_LENGTH = 12
 
 
@@ -39,7 +40,7 @@ class RulingRecord(db.Model):  # type: ignore[name-defined]  # Flask-SQLAlchemy'
     )
     game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
     kind: Mapped[str] = mapped_column(String(KIND_LENGTH))
-    # The hand undone or corrected, or the hand an adjustment follows.
+    # The hand undone, corrected or upheld, or the hand an adjustment follows.
     hand: Mapped[int | None]
     # The side (0 North–South, 1 East–West) a forfeit or an adjustment is for.
     side: Mapped[int | None]

@@ -91,6 +91,9 @@ class TournamentRecord(db.Model):  # type: ignore[name-defined]  # Flask-SQLAlch
     format: Mapped[str] = mapped_column(String(FORMAT_LENGTH))  # a `Format`
     # The rounds of a Swiss or a King's table; None for a round robin, whose teams say it.
     rounds: Mapped[int | None]
+    # Whether the other side confirms each hand its table's scorer saves (a hand counts once
+    # agreed or ruled: `records.games.AGREED`); off unless the director asks for it.
+    confirm_hands: Mapped[bool] = mapped_column(default=False, server_default=false())
     # Bumped on every change of the tournament (its links): its watch page's tag names it.
     version: Mapped[int] = mapped_column(default=0)
     # The one-time token of the form that made it: that form sent again finds it.

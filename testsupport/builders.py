@@ -227,6 +227,7 @@ def tournament_in_round(
     start_next: bool = False,
     name: str = "Club night",
     device: str | None = None,
+    confirm_hands: bool = False,
 ) -> BuiltTournament:
     """A tournament named `name` of `teams` (a number for "Team 1"… or the entrants) in
     `format` ("swiss", "round_robin", "kings_table"; a round robin's teams set its rounds, so
@@ -236,8 +237,9 @@ def tournament_in_round(
     played through its hand form (`games.enter_hand`), the same hand `hands` times: won by
     North–South where `winners` says "N" and by East–West where it says "E". `winners` is one
     string for every round or one string a round, each a letter a table or one letter for
-    every table. With `start_next` the next round is started too, none of it played. Its
-    tokens and its rounds' games."""
+    every table. With `start_next` the next round is started too, none of it played. With
+    `confirm_hands` the other side confirms each hand (then no round played waits for a word:
+    play none before the last). Its tokens and its rounds' games."""
     base = scoring.PRESETS[scoring.DEFAULT_PRESET].rules
     setup = Setup(
         name=name,
@@ -247,6 +249,7 @@ def tournament_in_round(
         format=Format(format),
         rounds=None if tournament.format_of(format).fixed_rounds else rounds,
         teams=entrants(teams),
+        confirm_hands=confirm_hands,
     )
     by_round = [winners] * rounds_played if isinstance(winners, str) else list(winners)
     assert len(by_round) == rounds_played, (winners, rounds_played)

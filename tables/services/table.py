@@ -12,7 +12,8 @@ from games.career_stats import career, career_stats
 from games.claims import Write, commit
 from games.creating import create_once
 from games.links import LinkRecord, replace_link
-from games.reading import LinkReplaced, ScoredGame, scored_games
+from games.reading import LinkReplaced, scored_games
+from games.scored import ScoredGame
 from games.states import games_state
 from records.games import GameRecord, token_hash
 from records.tables import ReplacedTableLink, TableRecord

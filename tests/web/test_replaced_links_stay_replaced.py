@@ -209,6 +209,22 @@ def tournament_in_its_second_round(app, client) -> list[Seed]:
     ]
 
 
+def tournament_with_a_disputed_hand(app, client) -> list[Seed]:
+    """Five teams in round 1 of a tournament whose opponents confirm each hand: both tables'
+    games played, table 2's hand disputed and table 1's awaiting East–West's word."""
+    built = tournament_in_round(app, 5, 0, start_next=True, confirm_hands=True)
+    with app.app_context():
+        for token in built.rounds[-1]:
+            enter_hands(token, [TOURNAMENT_HANDS["N"]])
+        db.session.remove()
+    disputed = f"{EDIT_LINKS}/{built.rounds[-1][1]}"
+    send_offered(app, client, disputed, "tournament_verdicts.verdict", verdict="dispute")
+    return [
+        director_seed(app, built.director),
+        game_seed(app, built.rounds[-1][0], built.director, 1),
+    ]
+
+
 def tournament_after_its_last_round(app, client) -> list[Seed]:
     """Five teams, all three rounds played."""
     built = tournament_in_round(app, 5, 3)
@@ -240,6 +256,7 @@ STATES = (
     tournament_in_its_first_round,
     tournament_game_on_time,
     tournament_in_its_second_round,
+    tournament_with_a_disputed_hand,
     tournament_after_its_last_round,
     playoffs_first_stage_played,
 )

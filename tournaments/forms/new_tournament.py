@@ -9,7 +9,7 @@ from typing import Any
 
 from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
-from wtforms import IntegerField, RadioField, SelectField, TextAreaField
+from wtforms import BooleanField, IntegerField, RadioField, SelectField, TextAreaField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Optional, ValidationError
 
@@ -164,6 +164,14 @@ class TournamentForm(Form):
         _l("Rounds (Swiss or King's table)"),
         validators=[Optional(), between(1, MOST_ROUNDS)],
     )
+    confirm_hands = BooleanField(
+        _l("Opponents confirm each hand"),
+        description=_l(
+            "After each hand the scorer saves, East–West agree on the same phone with one tap,"
+            " or dispute it for the director to rule. A game counts once every hand is agreed"
+            " or ruled."
+        ),
+    )
     teams = TextAreaField(
         _l("Teams, one per line"),
         description=_l("Team name: Player & Player. Or: Team name, Player, Player."),
@@ -258,6 +266,7 @@ class TournamentForm(Form):
             # A format whose teams set its rounds takes none from the director.
             rounds=None if kind.fixed_rounds is not None else self.rounds.data,
             teams=self.entered,
+            confirm_hands=bool(self.confirm_hands.data),
         )
 
 

@@ -1,8 +1,8 @@
 """The director's rulings on a table's game, under the director's link
-(`tournaments.services.rulings`): the game's page for rulings, and its writes — the game awarded by
-forfeit (and that forfeit withdrawn), its latest hand undone, a played hand corrected, points
-adjusted after a hand — each with its row in the tournament's log, then back to the ruling page
-(303).
+(`tournaments.services.rulings`): the game's page for rulings, and its writes — the game awarded
+by forfeit (and that forfeit withdrawn), its latest hand undone, a played hand corrected, points
+adjusted after a hand, a disputed hand upheld as saved — each with its row in the tournament's
+log, then back to the ruling page (303).
 
 Refused with nothing written, in the user's language: the watch link or a table's (403), a
 round or table the tournament does not have (404), a game awarded by forfeit ruled on but to
@@ -47,6 +47,7 @@ REFUSALS = {
     ),
     "not_forfeited": lambda: gettext("This game has no forfeit to withdraw."),
     "no_hand": lambda: gettext("This game has no hand to undo."),
+    "not_disputed": lambda: gettext("That hand is not disputed now: there is nothing to rule."),
 }
 
 
@@ -183,6 +184,19 @@ def play_on(token: str, number: int, table: int) -> Response | tuple[str, int]:
             rules = ruled.scored.state.rules
             return shown(ruled, 409, problem_message(refusal.problems[0], rules))
         return None
+
+    return rule(token, number, table, ActionForm(), act)
+
+
+@bp.post(f"{TABLE_GAME}/hands/<int:hand>/uphold")
+@limit_writes
+@limit_guesses
+def uphold(token: str, number: int, table: int, hand: int) -> Response | tuple[str, int]:
+    """Rule that disputed hand `hand` stands as its scorer saved it: it counts."""
+
+    def act(ruled: rulings.RuledGame, write: games.Write) -> None:
+        """Let the hand stand (a refusal is answered by `rule`)."""
+        rulings.uphold(ruled, hand, write)
 
     return rule(token, number, table, ActionForm(), act)
 

@@ -65,7 +65,8 @@ class Entrant:
 class Setup:
     """What a tournament is made of: its name, every game's rules (a partnership preset and its
     house rules, a number of hands as `hands_limit`), minutes per round (None untimed), the
-    format with its rounds (None for a round robin), and the teams in entry order."""
+    format with its rounds (None for a round robin), the teams in entry order, and whether the
+    other side confirms each hand."""
 
     name: str
     preset: str
@@ -74,6 +75,7 @@ class Setup:
     format: Format
     rounds: int | None
     teams: tuple[Entrant, ...]
+    confirm_hands: bool = False
 
 
 def refusal(setup: Setup) -> str | None:
@@ -118,6 +120,7 @@ def create_tournament(setup: Setup, device: str, nonce: str | None) -> Tournamen
             round_minutes=setup.round_minutes,
             format=setup.format.value,
             rounds=setup.rounds,
+            confirm_hands=setup.confirm_hands,
             device=device,
             creation_nonce=nonce or None,
             teams=teams,

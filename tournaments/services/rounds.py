@@ -9,7 +9,7 @@ rounds with all their games in one, the hands of the games not kept in one.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import NamedTuple
 
@@ -19,7 +19,8 @@ from sqlalchemy.orm import InstrumentedAttribute
 import tournament
 from extensions import db
 from games.clock import deadline, minutes_left
-from games.reading import ScoredGame, call_time_if_due, scored_games
+from games.reading import call_time_if_due, scored_games
+from games.scored import ScoredGame
 from games.states import GamesState
 from records.games import GameRecord
 from records.tournaments import (
@@ -57,9 +58,12 @@ class TableGame:
 
     @property
     def over(self) -> bool:
-        """Whether the game has ended: awarded by forfeit, or won as its own ending says."""
+        """Whether the game has ended and counts: awarded by forfeit, or won as its own ending
+        says with, where the other side confirms each hand, every hand agreed or ruled."""
         state = self.scored.state
-        return self.forfeit is not None or (state.over and state.winner is not None)
+        if self.forfeit is not None:
+            return True
+        return state.over and state.winner is not None and not self.scored.unsettled
 
     def result(self) -> tournament.GameResult:
         """The game as the standings count it: the teams' entry numbers, the engine's totals,
@@ -281,7 +285,7 @@ def standing(record: TournamentRecord) -> Standing:
                 link.table,
                 by_id[link.north_south_id],
                 by_id[link.east_west_id],
-                game,
+                replace(game, confirm_hands=True) if record.confirm_hands else game,
                 link.forfeit_to,
             )
         )

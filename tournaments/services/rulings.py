@@ -1,8 +1,9 @@
 """A tournament director's rulings on one table's game: a game awarded by forfeit (and that
 forfeit withdrawn), its latest hand undone, a played hand corrected, points adjusted after a
-hand. Each writes its change and its row of the tournament's log (`records.rulings`) in one
-transaction, through the game's own claim (games.claims), so a scorer's form shown before the
-ruling is refused as overtaken; or it is refused whole, nothing written.
+hand, a hand the other side disputed upheld as saved. Each writes its change and its row of the
+tournament's log (`records.rulings`) in one transaction, through the game's own claim
+(games.claims), so a scorer's form shown before the ruling is refused as overtaken; or it is
+refused whole, nothing written.
 
 The hand's changes are the scorer's own (games.writing, games.inputs); a forfeit is stored on
 the tournament's game (`RoundGameRecord.forfeit_to`) and moves the game's version, which a
@@ -22,9 +23,10 @@ import scoring
 from extensions import db
 from games.claims import Write, commit_with
 from games.inputs import add_adjustment, resume
-from games.reading import ScoredGame, scored_games
-from games.writing import Bids, Tricks, edit_hand, keep_ended, undo_last
-from records.games import GameRecord
+from games.reading import scored_games
+from games.scored import ScoredGame
+from games.writing import Bids, Tricks, edit_hand, keep_ended, store_verdict, undo_last
+from records.games import DISPUTED, RULED, GameRecord
 from records.rulings import (
     ADJUSTMENT,
     CORRECTION,
@@ -32,6 +34,7 @@ from records.rulings import (
     FORFEIT_WITHDRAWN,
     RESUMED,
     UNDO,
+    UPHELD,
     RulingRecord,
 )
 from records.tournaments import RoundGameRecord, RoundRecord, TournamentRecord
@@ -90,7 +93,12 @@ def ruled_game(token: str, round_number: int, table: int) -> RuledGame:
     if row is None:
         raise NoSuchTableGame(token)
     link, game = row
-    scored = replace(scored_games([game])[0], in_tournament=True, forfeit=link.forfeit_to)
+    scored = replace(
+        scored_games([game])[0],
+        in_tournament=True,
+        forfeit=link.forfeit_to,
+        confirm_hands=record.confirm_hands,
+    )
     return RuledGame(record, round_number, table, link, scored)
 
 
@@ -181,10 +189,27 @@ def correct(
     ruled: RuledGame, number: int, hand: tuple[Bids, Tricks, Tricks], write: Write
 ) -> ScoredGame:
     """Correct played hand `number` as its scorer can (games.writing.edit_hand, whose
-    refusals it raises); RoundRefused (`forfeited`); the game as written."""
+    refusals it raises); RoundRefused (`forfeited`); the game as written. The hand counts as
+    ruled: where the other side confirms each hand, it is not asked again."""
     _not_forfeited(ruled)
     return _logged(
-        ruled, CORRECTION, lambda: edit_hand(ruled.scored, number, *hand, write), hand=number
+        ruled,
+        CORRECTION,
+        lambda: edit_hand(ruled.scored, number, *hand, write, verdict=RULED),
+        hand=number,
+    )
+
+
+def uphold(ruled: RuledGame, number: int, write: Write) -> ScoredGame:
+    """Rule that disputed hand `number` stands as its scorer saved it: it counts. RoundRefused
+    (`forfeited`, `not_disputed` for a hand that is not disputed now); Conflict when
+    overtaken; the game as written."""
+    _not_forfeited(ruled)
+    hand = next((h for h in ruled.scored.unsettled if h.number == number), None)
+    if hand is None or hand.verdict != DISPUTED:
+        raise RoundRefused("not_disputed")
+    return _logged(
+        ruled, UPHELD, lambda: store_verdict(ruled.scored, hand, RULED, write), hand=number
     )
 
 
