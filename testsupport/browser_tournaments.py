@@ -9,7 +9,7 @@ import re
 from urllib.parse import urlsplit
 
 from testsupport.browser import Phone
-from testsupport.browser_forms import post_hand
+from testsupport.browser_forms import hidden_fields, post_hand
 from testsupport.playing import EVEN
 
 # A game of one hand: a table's game ends with the first hand saved, keeping the tests short.
@@ -17,11 +17,18 @@ ONE_HAND = "1"
 
 
 def make_tournament(
-    director: Phone, teams: str, *, format: str = "swiss", rounds: str = "2", hands: str = ONE_HAND
+    director: Phone,
+    teams: str,
+    *,
+    format: str = "swiss",
+    rounds: str = "2",
+    hands: str = ONE_HAND,
+    confirm_hands: bool = False,
 ) -> str:
     """Open the new-tournament form from the home page on the director's phone, fill it in
-    (games of `hands` hands, the format and, for a Swiss or a King's table, its rounds) and
-    send it; the director's page's path."""
+    (games of `hands` hands, the format and, for a Swiss or a King's table, its rounds; with
+    `confirm_hands`, the opponents confirming each hand) and send it; the director's page's
+    path."""
     director.go("/")
     director.tap_to_load('a[href="/tournaments/new"]')
     director.type_into('.new-tournament input[name="name"]', "Club night")
@@ -31,6 +38,8 @@ def make_tournament(
         director.type_into('.new-tournament input[name="rounds"]', rounds)
     director.choose("length", "hands")
     director.type_into('.new-tournament input[name="hands"]', hands)
+    if confirm_hands:
+        director.tap('.new-tournament input[name="confirm_hands"]')
     director.tap_to_load(".new-tournament button.save")
     path = urlsplit(director.page.url).path
     assert re.fullmatch(r"/d/[A-Za-z0-9_-]+", path), director.page.url
@@ -73,6 +82,19 @@ def play_hand(phone: Phone, table_path: str, hand: dict = EVEN) -> None:
     request, base_url = phone.page.request, phone.base_url
     post_hand(request, base_url, game, **{f"bid_{s}": b for s, b in enumerate(hand["bids"])})
     post_hand(request, base_url, game, **{f"tricks_{s}": t for s, t in enumerate(hand["tricks"])})
+
+
+def agree(phone: Phone, table_path: str) -> None:
+    """East–West agree to the first hand awaiting their word in the game at a table, over
+    HTTP, as the agreement form's button sends it."""
+    game = game_at(phone, table_path)
+    request, base_url = phone.page.request, phone.base_url
+    page = request.get(f"{base_url}/g/{game}").text()
+    action = re.search(r'<form class="agreement" method="post" action="([^"]+)"', page)
+    assert action, "no hand awaits East–West's word"
+    data = hidden_fields(page, "agreement") | {"verdict": "agree"}
+    response = request.post(base_url + action.group(1), form=data)
+    assert response.ok, (response.status, response.text()[:500])
 
 
 def standing_of(phone: Phone, team: str):
