@@ -40,6 +40,7 @@ def test_east_west_agree_with_one_tap_and_a_disputed_hand_waits_for_the_director
     assert scorer.taps - before == HAND_TAPS
     asked, agree = ASKED[locale]
     expect(scorer.locate("form.agreement h2")).to_have_text(asked)
+    expect(scorer.locate("form.agreement button.save")).to_have_text(agree)
     passes_axe(scorer)
     scorer.tap_to_save(scorer.locate("form.agreement button.save"))
     assert scorer.taps - before == HAND_TAPS + 1  # the word costs one tap
@@ -69,3 +70,26 @@ def test_east_west_agree_with_one_tap_and_a_disputed_hand_waits_for_the_director
     director.go(at_director)
     expect(director.locate("p.status-line")).to_contain_text("2 of 2 tables finished")
     expect(director.locate("form.start-round button")).to_be_visible()
+
+
+OUTBOX = "() => JSON.parse(localStorage.getItem('spades-outbox')) || []"
+
+
+def test_a_word_tapped_offline_waits_on_the_phone_with_its_button_and_is_sent_once(phone):
+    director = phone(bypass_csp=True)
+    at_director = make_tournament(director, teams_text(4), confirm_hands=True)
+    card, _ = table_paths(director, at_director)
+    start_round(director, at_director)
+    play_hand(director, card)
+    scorer = phone(expect_errors=True)  # the failed send shows in its console
+    scorer.go(card)
+    scorer.context.set_offline(True)
+    scorer.tap(scorer.locate("form.agreement button.save"))
+    scorer.page.wait_for_function(f"() => ({OUTBOX})().length === 1")
+    (kept,) = scorer.page.evaluate(OUTBOX)
+    assert "verdict=agree" in kept["body"], kept  # the button tapped goes with it
+    scorer.context.set_offline(False)
+    scorer.page.reload()  # the page opened again: the outbox goes out by itself
+    scorer.page.wait_for_function(f"() => ({OUTBOX})().length === 0")
+    status = director.page.request.get(director.base_url + at_director).text()
+    assert "1 of 2 tables finished" in status

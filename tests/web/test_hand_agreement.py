@@ -117,6 +117,10 @@ def test_a_disputed_hand_flags_its_table_and_counts_once_the_director_upholds_it
     assert page.find("p", "disputed").text == (
         "Hand 1 is disputed: the director will rule on it. Play on."
     )
+    # The table's phone follows on to its card, which stays (the game does not reopen).
+    follow = client.get(page.find("a", "next-here").attrs["href"])
+    assert follow.status_code == 200, follow.headers.get("Location")
+    assert "This table's game is over." in Page(follow).text
     assert "table 1: hand 1 disputed" in status_line(client, director)
     assert "mesa 1: mão 1 contestada" in status_line(client, director, PT)
     director_page = Page(client.get(f"/d/{director}"))

@@ -135,13 +135,14 @@ def following(now: rounds.Standing, game_id: int, after: int | None) -> bool | N
     """Whether a table's page asked from the page of game `after` stays where it is while game
     `game_id` is played at the table: None to open that game (always, without `after`; or when
     it is `after` back in play after a ruling; or when it is of the round or playoff stage right
-    after `after`'s), False while `after` is over and its round goes on, True when `after` is of
-    an earlier round than that (a page looked at later, which must not be taken away)."""
+    after `after`'s), False while `after` is played out and its round goes on (a hand of it
+    disputed included), True when `after` is of an earlier round than that (a page looked at
+    later, which must not be taken away)."""
     if after is None:
         return None
     played = (*now.rounds, *now.playoff.stages)
     where = {
-        table.scored.record.id: (index, table.over)
+        table.scored.record.id: (index, table.played_out)
         for index, stage in enumerate(played)
         for table in stage.tables
     }

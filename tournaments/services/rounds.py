@@ -57,13 +57,17 @@ class TableGame:
     forfeit: int | None = None
 
     @property
-    def over(self) -> bool:
-        """Whether the game has ended and counts: awarded by forfeit, or won as its own ending
-        says with, where the other side confirms each hand, every hand agreed or ruled."""
+    def played_out(self) -> bool:
+        """Whether the game has ended: awarded by forfeit, or won as its own ending says,
+        whether or not its every hand counts yet (see `over`)."""
         state = self.scored.state
-        if self.forfeit is not None:
-            return True
-        return state.over and state.winner is not None and not self.scored.unsettled
+        return self.forfeit is not None or (state.over and state.winner is not None)
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended and counts: played out, with, where the other side
+        confirms each hand, every hand agreed or ruled (a forfeit counts whatever they say)."""
+        return self.played_out and (self.forfeit is not None or not self.scored.unsettled)
 
     def result(self) -> tournament.GameResult:
         """The game as the standings count it: the teams' entry numbers, the engine's totals,
