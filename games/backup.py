@@ -20,7 +20,7 @@ from sqlalchemy.orm import selectinload
 import scoring
 from extensions import db
 from games.reading import replay_record
-from records.games import GameRecord, HandRecord
+from records.games import VERDICTS, GameRecord, HandRecord
 
 FORMAT = "spades-score-games"
 # 1: games and their hands only; 2: every table, every column, rows by their ids.
@@ -295,11 +295,17 @@ def fits(kind: type, value: Any, column: Column[Any]) -> bool:
 
 
 def check_games_replay() -> None:
-    """Refuse the load unless every game's stored hands replay through the scoring engine."""
+    """Refuse the load unless every game's stored hands replay through the scoring engine, and
+    each hand's verdict is one the pages give (or none)."""
     loaded = db.session.scalars(
         select(GameRecord).order_by(GameRecord.id).options(selectinload(GameRecord.hands))
     )
     for game in loaded:
+        unknown = [
+            h.number for h in game.hands if h.verdict is not None and h.verdict not in VERDICTS
+        ]
+        if unknown:
+            raise BackupRefused(f"game {game.id}: hand {unknown[0]} has a word no page gives")
         try:
             played = [hand.to_engine() for hand in game.hands if hand.played]
             replay_record(game, played)

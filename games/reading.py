@@ -182,7 +182,8 @@ def replayed(game: Found) -> ScoredGame:
     """A game as `found` gives it, replayed, with its tournament's forfeit and seat."""
     record, seat, forfeit = game
     scored = scored_games([record])[0]
-    confirm = seat is not None and seat.confirm_hands
+    # Only a game of the latest round (or stage) waits for a word (tournaments.services.rounds).
+    confirm = seat is not None and seat.confirm_hands and seat.latest
     return replace(
         scored, in_tournament=seat is not None, forfeit=forfeit, seat=seat, confirm_hands=confirm
     )

@@ -39,6 +39,7 @@ AGREED = "agreed"
 DISPUTED = "disputed"
 RULED = "ruled"
 SETTLED = frozenset({AGREED, RULED})
+VERDICTS = frozenset({AGREED, DISPUTED, RULED})
 VERDICT_LENGTH = 8
 
 

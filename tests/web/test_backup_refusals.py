@@ -121,6 +121,10 @@ SPOILED = {
         lambda d: set_value(d, "game", "rules", "gamelake"),
         "game 1 does not replay",
     ),
+    "a word on a hand that no page gives": (
+        lambda d: set_value(d, "hand", "verdict", "maybe"),
+        "game 1: hand 1 has a word no page gives",
+    ),
     "a hand whose tricks do not add up": (
         lambda d: set_value(d, "hand", "team_tricks_0", 9),
         "game 1 does not replay",

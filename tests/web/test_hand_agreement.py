@@ -6,7 +6,8 @@ written; a tournament that does not ask shows nothing of it."""
 
 from __future__ import annotations
 
-from testsupport.director_tools import ruling_page
+from testsupport.clock import clocked
+from testsupport.director_tools import ruling_page, withdraw_form, withdraw_forms
 from testsupport.pages import Page, form_data, submit
 from testsupport.playing import correct_hand, game_page
 from testsupport.tournaments import (
@@ -19,6 +20,7 @@ from testsupport.tournaments import (
     round_tables,
     standings,
     start_round,
+    watch_token,
 )
 
 CONFIRMING = ONE_HAND | {"confirm_hands": "y"}
@@ -211,3 +213,60 @@ def test_a_word_sent_twice_is_stored_once_and_a_made_up_one_is_refused(client):
     say(client, game, "agree", form=form)  # the same tap resent: answered as done
     assert agreement(client, game) is None
     assert wins(client, director)["Reds"] == "1"
+
+
+def test_a_played_out_table_waiting_for_a_ruling_is_not_named_as_quiet(app, client):
+    clock = clocked(app)
+    director, tables = round_one(client, **CONFIRMING)
+    play_table(client, tables[0].game)
+    say(client, tables[0].game, "dispute")
+    clock.advance(15)
+    quiet = (
+        Page(client.get(f"/d/{director}")).find("p", "status-line").find_all("span", "quiet-table")
+    )
+    assert [span.text for span in quiet] == ["table 2: no hand saved for 15 min"]
+
+
+def test_the_players_figures_count_a_game_only_once_its_hands_count(client):
+    director, tables = round_one(client, **CONFIRMING)
+    play_table(client, tables[0].game)
+    watch = watch_token(client, director)
+    games_of = lambda: {  # noqa: E731
+        f["name"]: (f["games"], f["wins"])
+        for f in client.get(f"/w/{watch}/stats.json").get_json()["players"]
+    }
+    assert games_of().get("Ana", (0, 0)) == (0, 0)
+    say(client, tables[0].game, "agree")
+    assert games_of()["Ana"] == (1, 1)
+
+
+def test_once_the_next_round_starts_a_rounds_corrected_hand_counts_as_it_stands(client):
+    director, tables = round_one(client, **CONFIRMING)
+    for table in tables:
+        play_table(client, table.game)
+        say(client, table.game, "agree")
+    start_round(client, director)
+    assert wins(client, director)["Reds"] == "1"
+    correct_hand(client, tables[0].game, 1, EAST_WEST_WINS)
+    # The round has ended: its results count as they stand, and nobody is asked again.
+    assert agreement(client, tables[0].game) is None
+    assert (wins(client, director)["Reds"], wins(client, director)["Blues"]) == ("0", "1")
+
+
+def test_a_withdrawal_refused_for_a_hand_written_again_says_so(client):
+    director, tables = round_one(client, **CONFIRMING)
+    for table in tables:
+        play_table(client, table.game)
+        say(client, table.game, "agree")
+    form = withdraw_form(client, director, "Whites")
+    correct_hand(client, tables[0].game, 1, NORTH_SOUTH_WINS)  # written again: asked again
+    for headers, words in (
+        (None, "Since this page was shown, a hand of this round was written again"),
+        (PT, "Depois que esta página foi aberta, uma mão desta rodada foi escrita de novo"),
+    ):
+        refused = submit(client, form, headers=headers)
+        assert refused.status_code == 409
+        assert words in Page(refused).text
+        assert "A round started" not in Page(refused).text
+    say(client, tables[0].game, "agree")
+    assert "Whites" in withdraw_forms(client, director)  # nothing was written

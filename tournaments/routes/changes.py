@@ -46,13 +46,19 @@ def late_words(code: str) -> str:
     return gettext("This tournament has as many teams as a tournament can have.")
 
 
-def changed_words(code: str, seen: int | None, version: int) -> str | None:
+def changed_words(code: str, seen: int | None, version: int, waiting: bool = False) -> str | None:
     """What changed since a refused form's page was shown, in the user's language: the page
     showed the tournament at version `seen` (None: the form did not say) and it is at `version`
-    now; None when nothing did, as far as can be told."""
+    now, and `waiting` says the round's games are all played but a hand of one awaits a word or
+    a ruling; None when nothing did, as far as can be told."""
     if seen is None:
         return None
     if code == "in_play":  # the director's page offers these forms between rounds only
+        if waiting:
+            return gettext(
+                "Since this page was shown, a hand of this round was written again: it waits"
+                " for East–West's word or your ruling."
+            )
         return gettext("A round started since this page was shown.")
     if seen != version:
         return gettext("The tournament changed since this page was shown.")
@@ -63,7 +69,11 @@ def refused_now(token: str, seen: int | None, code: str, reason: str) -> tuple[s
     """A director's form refused with `code`, nothing written: the director's page as the
     tournament is now (409), saying what changed since the form's page, which showed version
     `seen`, and `reason`."""
-    before = changed_words(code, seen, directory.find_tournament(token).version)
+    record = directory.find_tournament(token)
+    current = rounds.standing(record).current if code == "in_play" else None
+    # Every game of the round played out, yet the round not over: a hand waits for a word.
+    waiting = current is not None and all(table.played_out for table in current.tables)
+    before = changed_words(code, seen, record.version, waiting)
     return director_page(token, message=" ".join(filter(None, (before, reason)))), 409
 
 

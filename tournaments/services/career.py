@@ -12,7 +12,13 @@ def tournament_career(now: Standing) -> scoring.Career:
     """The career figures of a tournament's finished games, read already with where it stands
     (`rounds.standing`): no query more. Kept under its games' versions, which every write to
     one of them moves (a substitute seated in a game too)."""
-    played = [table.scored for played in now.rounds for table in played.tables]
+    # A game played out whose hands do not all count yet counts nowhere, as in the standings.
+    played = [
+        table.scored
+        for played in now.rounds
+        for table in played.tables
+        if table.over or not table.played_out
+    ]
     versions = tuple((scored.record.id, scored.record.version) for scored in played)
     key = ("tournament", now.record.id, versions)
     return career_stats().get_or_make(key, lambda: career(played))

@@ -33,7 +33,8 @@ def quiet_tables(now: Standing, at: datetime) -> tuple[tuple[int, int], ...]:
             .group_by(HandRecord.game_id)
         ).all()
     )
-    playing = [table for table in current.tables if not table.over]
+    # A game played out that waits for a word or a ruling has nothing left to save.
+    playing = [table for table in current.tables if not table.played_out]
     quiet = []
     for table in playing:
         since = latest.get(table.scored.record.id) or current.record.started_at

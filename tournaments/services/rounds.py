@@ -280,6 +280,7 @@ def standing(record: TournamentRecord) -> Standing:
         .order_by(RoundRecord.number, RoundGameRecord.table)
     ).all()
     scored = scored_games([row[2] for row in rows])
+    latest = rows[-1][0].number if rows and record.confirm_hands else None
     stored: dict[int, RoundRecord] = {}
     tables: dict[int, list[TableGame]] = {}
     for (played, link, _game), game in zip(rows, scored, strict=True):
@@ -289,7 +290,9 @@ def standing(record: TournamentRecord) -> Standing:
                 link.table,
                 by_id[link.north_south_id],
                 by_id[link.east_west_id],
-                replace(game, confirm_hands=True) if record.confirm_hands else game,
+                # Only the latest round's (or stage's) hands wait for a word: once a later one
+                # has started, a round's results count as they stand, as without the option.
+                replace(game, confirm_hands=True) if played.number == latest else game,
                 link.forfeit_to,
             )
         )
