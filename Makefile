@@ -113,7 +113,8 @@ test-pg: $(VENV)/.dev translations
 
 # Throughput and latency against the stack's own ceiling, the template share of a page, the
 # tables one machine holds, Save to screen on a phone's network, and a tournament of 32 tables
-# (its watch page, its poll, Start round and the Swiss pairing). `make test` runs each of them
+# (its watch page, its poll, Start round and the Swiss pairing), and a club night of 32 tables
+# with every table's phone, the director and 300 spectators following it. `make test` runs each of them
 # once at its smallest (tests/bench), judging no figure, so that none stops running unnoticed.
 # Debian's wrk loads the servers, installed when it is missing and we are root; without it a
 # small Python client does. The phone needs Chromium (`make chromium`) and htmx from npm.
@@ -128,6 +129,7 @@ bench: $(VENV)/.dev translations node_modules/.installed
 	$(BIN)/python bench/tables.py
 	$(BIN)/python bench/tap.py
 	$(BIN)/python bench/tournament_bench.py
+	$(BIN)/python bench/club_night.py
 	$(BIN)/python bench/pairing_bench.py
 
 # The director's guide's pictures taken again from the browser tests' screenshots (after
