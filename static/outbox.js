@@ -13,9 +13,7 @@ behaviour((() => {
     if (!form) return;
     const all = items(), nonce = form.elements.nonce?.value;
     if (nonce && !all.some((item) => item.nonce === nonce)) {
-      // What htmx sent, the button tapped included (East–West's "agree" is its value).
-      const sent = e.detail.requestConfig?.formData || new FormData(form);
-      store(OUTBOX, [...all, { action: form.action, body: new URLSearchParams(sent).toString(), nonce }]);
+      store(OUTBOX, [...all, { action: form.action, body: new URLSearchParams(e.detail.requestConfig.formData).toString(), nonce }]);
     }
     setTimeout(flush, pause);
   }

@@ -90,9 +90,9 @@ def agree(phone: Phone, table_path: str) -> None:
     game = game_at(phone, table_path)
     request, base_url = phone.page.request, phone.base_url
     page = request.get(f"{base_url}/g/{game}").text()
-    action = re.search(r'<form class="agreement" method="post" action="([^"]+)"', page)
+    action = re.search(r'<form class="agreement notice" method="post" action="([^"]+)"', page)
     assert action, "no hand awaits East–West's word"
-    data = hidden_fields(page, "agreement") | {"verdict": "agree"}
+    data = hidden_fields(page, "agreement notice") | {"verdict": "agree"}
     response = request.post(base_url + action.group(1), form=data)
     assert response.ok, (response.status, response.text()[:500])
 
