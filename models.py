@@ -2,6 +2,6 @@
 database see all the tables from here. Each record lives in its feature's module of `records`,
 which is where the code imports it from."""
 
-from records import games, rulings, tables, tournaments
+from records import clubs, games, rulings, tables, tournaments
 
-__all__ = ["games", "rulings", "tables", "tournaments"]
+__all__ = ["clubs", "games", "rulings", "tables", "tournaments"]

@@ -49,6 +49,8 @@ class Evening:
     gone: list[str] = field(default_factory=list)
     # The club's tournament: every page of it, and its replaced links (which answer 410).
     tournament: list[str] = field(default_factory=list)
+    # The club that holds the table and the tournament: its pages, and its replaced view link.
+    club: list[str] = field(default_factory=list)
 
 
 def play_evening(client) -> Evening:
@@ -90,8 +92,10 @@ def play_evening(client) -> Evening:
     new_three = replace_link(client, f"/g/{three}", "edit")
     table_view = link_on(client, f"/t/{table}", "/tv")
     replace_link(client, f"/t/{table}", "view")
+    tournament = tournament_pages(client)
     return Evening(
-        tournament=tournament_pages(client),
+        tournament=tournament,
+        club=club_pages(client),
         table=table,
         table_view=link_on(client, f"/t/{table}", "/tv"),
         games=[first, second, third, in_play, cut_throat, new_three],
@@ -122,6 +126,20 @@ def tournament_pages(client) -> list[str]:
     return [*pages, f"/d/{first}", f"/w/{old_watch}", f"/s/{old_tables[1]}"]
 
 
+def club_pages(client) -> list[str]:
+    """A club made on this phone, given its table and its tournament (the only ones it
+    holds), its view link replaced; the address of each of its pages, and of the replaced
+    link."""
+    made = submit(client, Page(client.get("/clubs/new")).form(action="/clubs"), {"name": "Ours"})
+    club = made.headers["Location"].rsplit("/", 1)[-1]
+    for kind in ("table", "tournament"):
+        form = Page(client.get(f"/c/{club}")).form(cls=f"hold-{kind}")
+        assert submit(client, form).status_code == 303, kind
+    old_view = link_on(client, f"/c/{club}", "/cv")
+    replace_link(client, f"/c/{club}", "view")
+    return [f"/c/{club}", f"/cv/{link_on(client, f'/c/{club}', '/cv')}", f"/cv/{old_view}"]
+
+
 def everything_answered(client, evening: Evening) -> dict[str, tuple]:
     """What every page, part and download of the evening answers (status, type, ETag, body with
     its fresh one-time tokens blanked), by address: each game's edit and view links and their
@@ -135,7 +153,7 @@ def everything_answered(client, evening: Evening) -> dict[str, tuple]:
     table, view = evening.table, evening.table_view
     paths += [f"/t/{table}", f"/t/{table}?all=1", f"/tv/{view}"]
     paths += [f"/tv/{view}/stats", f"/tv/{view}/stats.json", f"/tv/{view}/stats.csv"]
-    paths += evening.gone + evening.tournament
+    paths += evening.gone + evening.tournament + evening.club
     return {path: answer(client, path) for path in paths}
 
 

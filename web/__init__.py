@@ -35,6 +35,9 @@ TABLE_VIEW_LINKS = "/tv"
 TOURNAMENT_LINKS = "/d"
 TOURNAMENT_VIEW_LINKS = "/w"
 TOURNAMENT_TABLE_LINKS = "/s"
+# A club's links (clubs/routes/club.py): the organiser's, and the members' and the wall's.
+CLUB_LINKS = "/c"
+CLUB_VIEW_LINKS = "/cv"
 # Every kind of link whose token is a key: the logs keep none of them (web/logs.py).
 SECRET_LINKS = (
     EDIT_LINKS,
@@ -44,6 +47,8 @@ SECRET_LINKS = (
     TOURNAMENT_LINKS,
     TOURNAMENT_VIEW_LINKS,
     TOURNAMENT_TABLE_LINKS,
+    CLUB_LINKS,
+    CLUB_VIEW_LINKS,
 )
 
 

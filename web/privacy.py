@@ -7,6 +7,8 @@ from urllib.parse import urlsplit
 from flask import Blueprint, Flask, Response, current_app, request
 
 from web import (
+    CLUB_LINKS,
+    CLUB_VIEW_LINKS,
     EDIT_LINKS,
     TABLE_LINKS,
     TABLE_VIEW_LINKS,
@@ -24,8 +26,15 @@ EDIT_PATHS = (
     f"{TABLE_LINKS}/",
     f"{TOURNAMENT_LINKS}/",
     f"{TOURNAMENT_TABLE_LINKS}/",
+    f"{CLUB_LINKS}/",
 )
-GAME_LINKS = (*EDIT_PATHS, f"{VIEW_LINKS}/", f"{TABLE_VIEW_LINKS}/", f"{TOURNAMENT_VIEW_LINKS}/")
+GAME_LINKS = (
+    *EDIT_PATHS,
+    f"{VIEW_LINKS}/",
+    f"{TABLE_VIEW_LINKS}/",
+    f"{TOURNAMENT_VIEW_LINKS}/",
+    f"{CLUB_VIEW_LINKS}/",
+)
 # Pages that carry an edit link (the scorer's, the home page's list of this phone's games,
 # their CSV): never kept by a browser or a proxy, not even for the back button.
 PRIVATE_ENDPOINTS = (
@@ -34,6 +43,7 @@ PRIVATE_ENDPOINTS = (
     "viewing.device_csv",
     "tables.create_table",
     "tournaments.new_tournament",
+    "clubs.create_club",
     "tables.device_stats",
     "tables.device_stats_csv",
     "tables.device_stats_json",

@@ -24,6 +24,7 @@ from sqlalchemy import select
 import games
 from app import create_app
 from extensions import db
+from records.clubs import ClubRecord
 from records.games import GameRecord, new_token
 from records.tables import TableRecord
 from records.tournaments import TournamentRecord, TournamentTableRecord
@@ -39,7 +40,7 @@ from testsupport.builders import (
 from testsupport.crawl import Offered, forms_behind
 from tournaments.services import rounds
 from tournaments.services.directory import find_tournament
-from web import EDIT_LINKS, TABLE_LINKS, TOURNAMENT_LINKS
+from web import CLUB_LINKS, EDIT_LINKS, TABLE_LINKS, TOURNAMENT_LINKS
 
 # Replaces a link as its owner would, from the test client; gives the secret links it made.
 Replace = Callable[..., tuple[str, ...]]
@@ -134,6 +135,12 @@ def director_seed(app, director: str) -> Seed:
     tournament_id = id_of(app, TournamentRecord, director)
     own = share_panel(app, TournamentRecord, TOURNAMENT_LINKS, tournament_id)
     return Seed(f"{TOURNAMENT_LINKS}/{director}", {"director": own})
+
+
+def club_seed(app, edit: str) -> Seed:
+    """A club behind organiser's link `edit`, replaced by its share panel."""
+    own = share_panel(app, ClubRecord, CLUB_LINKS, id_of(app, ClubRecord, edit))
+    return Seed(f"{CLUB_LINKS}/{edit}", {"club": own})
 
 
 def send_offered(app, client, link: str, endpoint: str, **typed: str) -> None:
@@ -247,7 +254,17 @@ def playoffs_first_stage_played(app, client) -> list[Seed]:
     return [director_seed(app, built.director)]
 
 
+def club_with_a_table_to_add(app, client) -> list[Seed]:
+    """A club made on this phone, which also made a table no club holds yet."""
+    made = client.post("/clubs", data={"name": "Friday club", "nonce": new_token()})
+    assert made.status_code == 303, made.status_code
+    table = client.post("/tables", data={"name": "Tuesday table", "nonce": new_token()})
+    assert table.status_code == 303, table.status_code
+    return [club_seed(app, made.headers["Location"].rsplit("/", 1)[-1])]
+
+
 STATES = (
+    club_with_a_table_to_add,
     game_with_an_adjustment,
     game_on_time,
     game_over,
@@ -335,7 +352,7 @@ def test_a_form_sent_again_through_a_replaced_link_is_answered_gone_and_writes_n
 
 def test_every_way_of_replacing_a_link_is_tried(app, client):
     tried = {offer.replacement for found in offers(app, client).values() for offer in found}
-    assert tried == {"game", "table card", "table", "director"}
+    assert tried == {"game", "table card", "table", "director", "club"}
 
 
 # What the route-table test above does not show by itself.

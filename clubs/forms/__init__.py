@@ -1,0 +1,1 @@
+"""What a club's pages send, parsed and refused in words."""

@@ -1,0 +1,1 @@
+"""What a club's routes ask for, each change in one transaction."""

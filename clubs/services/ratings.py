@@ -1,0 +1,91 @@
+"""A club's players and their ratings (docs/rules.md, "Club seasons and ratings"): the names
+played in the club's games, matched as career stats match them, each rated by every counted game
+of the club, in the order the games were started, by the pure `ratings` package (openskill).
+
+A game counts once it has ended by its own ending: not while in play or tied, not when its
+tournament's director awarded it by forfeit. With partners its two teams are its sides, the
+winner first; without, each player is a side of one, the winner first and the others by their
+totals (equal totals share a place). A game that names one player twice cannot be rated and
+counts nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import ratings
+import scoring
+from clubs.services.club import ClubState, club_games, club_state
+from games.career_stats import career_stats
+from games.scored import ScoredGame
+from records.clubs import ClubRecord
+
+
+@dataclass(frozen=True, slots=True)
+class RatedPlayer:
+    """A player of the club as its pages show them: their name (as it was last spelt) and
+    their rating after every counted game."""
+
+    name: str
+    rating: ratings.Rating
+
+    @property
+    def shown(self) -> int:
+        """The rating as the club reads it (1000 for a new player)."""
+        return ratings.shown(self.rating)
+
+
+def counted(game: ScoredGame, forfeited: bool) -> ratings.Played | None:
+    """The game as the ratings count it (its sides by matched name, and their places); None
+    for a game that does not count (see the module's docstring)."""
+    state = game.state
+    if forfeited or not state.over or state.tied:
+        return None
+    players = game.record.players
+    sides = tuple(
+        tuple(scoring.name_key(players[seat]) for seat in state.rules.seats_of(side))
+        for side in range(len(state.totals))
+    )
+    try:
+        return ratings.Played(sides, places(state))
+    except ValueError:  # one name twice: nobody can tell who won what
+        return None
+
+
+def places(state: scoring.Game) -> tuple[int, ...]:
+    """Each side's place: the winner first, the others by their totals, highest first, equal
+    totals sharing a place; by totals alone when the game has no winner."""
+    winner = state.winner
+    if winner is None:
+        return state.places
+    others = [total for side, total in enumerate(state.totals) if side != winner]
+    return tuple(
+        1 if side == winner else 2 + sum(other > total for other in others)
+        for side, total in enumerate(state.totals)
+    )
+
+
+def rated_players(games: list[tuple[ScoredGame, bool]]) -> list[RatedPlayer]:
+    """Every player of these games (in the order they were started, each with whether it was
+    forfeited) with their rating, best first (then by name); a player of no counted game
+    keeps a new player's rating."""
+    spelt: dict[str, str] = {}
+    played = []
+    for game, forfeited in games:
+        for name in game.record.players:
+            if name:
+                spelt[scoring.name_key(name)] = name  # the latest spelling is shown
+        found = counted(game, forfeited)
+        if found is not None:
+            played.append(found)
+    rated = ratings.rate(played)
+    players = [RatedPlayer(name, rated.get(key, ratings.Rating())) for key, name in spelt.items()]
+    return sorted(players, key=lambda player: (-player.shown, scoring.name_key(player.name)))
+
+
+def club_ratings(club: ClubRecord, state: ClubState | None = None) -> list[RatedPlayer]:
+    """The club's players with their ratings, worked out once per change of its games (kept
+    under the club's state, as the stats pages keep theirs): one small query while nothing
+    changed (none when `state`, as `club_state` gives it, is known already)."""
+    key = ("club-ratings", club.id, state or club_state(club))
+    return career_stats().get_or_make(key, lambda: rated_players(club_games(club)))

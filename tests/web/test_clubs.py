@@ -1,0 +1,218 @@
+"""A club (issue 38, its first part): made from the home page with its own pair of links, it
+holds tables and tournaments this phone holds (each held by one club at most), and rates every
+player by every counted game of what it holds, as docs/rules.md's worked examples say, on the
+organiser's page and the members' page (which follows the club by itself, 304 while nothing
+changed). Bad input is refused in both languages with nothing written."""
+
+from __future__ import annotations
+
+import re
+
+from flask.testing import FlaskClient
+
+from testsupport.database import queries_sent
+from testsupport.pages import Page, submit
+from testsupport.playing import enter
+from testsupport.routes import HX
+from testsupport.tables import EAST_WEST_WIN, NORTH_SOUTH_WIN, make_table, start_at_table
+from testsupport.tournaments import (
+    ONE_HAND,
+    PT,
+    make_tournament,
+    play_round,
+    round_tables,
+    start_round,
+    tournament_rows,
+)
+
+TOKEN = r"[A-Za-z0-9_-]+"
+# docs/rules.md's worked examples 1 and 2, seated: North and South are partners.
+EXAMPLE_1 = {"player_0": "Ana", "player_1": "Caio", "player_2": "Bia", "player_3": "Duda"}
+EXAMPLE_2 = {"player_0": "Ana", "player_1": "Bia", "player_2": "Caio", "player_3": "Duda"}
+
+
+def make_club(client, name: str = "Friday club", headers=None):
+    """Send the new-club form with `name`; the answer."""
+    page = Page(client.get("/clubs/new", headers=headers))
+    return submit(client, page.form(action="/clubs"), {"name": name}, headers=headers)
+
+
+def new_club(client, name: str = "Friday club") -> str:
+    """Make a club from the home page's link; its organiser's token."""
+    assert Page(client.get("/")).find("a", href="/clubs/new") is not None
+    response = make_club(client, name)
+    assert response.status_code == 303, response.get_data(as_text=True)
+    found = re.fullmatch(rf"/c/({TOKEN})", response.headers["Location"])
+    assert found, response.headers["Location"]
+    return found.group(1)
+
+
+def hold(client, club: str, kind: str, name: str):
+    """Choose this phone's table (or tournament) `name` on the organiser's page and add it;
+    the answer."""
+    form = Page(client.get(f"/c/{club}")).form(cls=f"hold-{kind}")
+    (value,) = [o.attrs["value"] for o in form.find_all("option") if o.text == name]
+    return submit(client, form, {"held": value})
+
+
+def ratings(client, path: str, headers=None) -> dict[str, tuple[str, str]]:
+    """Each player's rating (its number, with " ?" while provisional) and games, as a club's
+    page shows them."""
+    page = Page(client.get(path, headers=headers))
+    if not page.find_all("table", "club-ratings"):
+        return {}
+    rows = page.find("table", "club-ratings").find("tbody").find_all("tr")
+    return {
+        row.find("th").text: tuple(cell.text for cell in row.find_all("td"))  # type: ignore[misc]
+        for row in rows
+    }
+
+
+def view_path(client, club: str) -> str:
+    """The members' page's path, as the organiser's page shares it."""
+    found = re.search(rf"/cv/({TOKEN})", client.get(f"/c/{club}").get_data(as_text=True))
+    assert found
+    return f"/cv/{found.group(1)}"
+
+
+def played_at(client, table: str, seats: dict[str, str], hand: dict) -> None:
+    """Start a game to 100 at the table with these seats and end it with its one hand."""
+    game = start_at_table(client, table, **seats)
+    enter(client, game, hand["bids"], team_tricks=hand["team_tricks"])
+
+
+def test_a_club_is_made_from_the_home_page_and_this_phone_is_offered_it(app, client):
+    club = new_club(client)
+    listed = Page(client.get("/")).find("section", "my-clubs")
+    assert [(a.find("bdi").text, a.attrs["href"]) for a in listed.find_all("a")] == [
+        ("Friday club", f"/c/{club}")
+    ]
+    assert Page(client.get("/", headers=PT)).find("section", "my-clubs").find("h2").text == (
+        "Clubes neste aparelho"
+    )
+    assert not Page(FlaskClient(app, use_cookies=True).get("/")).find_all("section", "my-clubs")
+
+
+def test_a_club_without_a_name_is_refused_in_words_and_nothing_is_made(app, client):
+    before = tournament_rows(app)
+    for headers, words in ((None, "Give the club a name."), (PT, "Dê um nome ao clube.")):
+        refused = make_club(client, "  ", headers=headers)
+        assert refused.status_code == 422
+        assert words in Page(refused).text
+    assert tournament_rows(app) == before
+    assert not Page(client.get("/")).find_all("section", "my-clubs")
+
+
+def test_the_worked_examples_rate_the_players_of_a_club_table(client):
+    club = new_club(client)
+    table = make_table(client, "Tuesday table")
+    assert hold(client, club, "table", "Tuesday table").status_code == 303
+    members = view_path(client, club)
+    assert ratings(client, f"/c/{club}") == {}
+
+    played_at(client, table, EXAMPLE_1, NORTH_SOUTH_WIN)  # Ana & Bia beat Caio & Duda
+    first = {
+        "Ana": ("1097 ?", "1"),
+        "Bia": ("1097 ?", "1"),
+        "Caio": ("940 ?", "1"),
+        "Duda": ("940 ?", "1"),
+    }
+    assert ratings(client, f"/c/{club}") == first
+    assert ratings(client, members) == first
+
+    played_at(client, table, EXAMPLE_2, NORTH_SOUTH_WIN)  # Ana & Caio beat Bia & Duda
+    assert ratings(client, members, PT) == {
+        "Ana": ("1192 ?", "2"),
+        "Bia": ("1038 ?", "2"),
+        "Caio": ("1035 ?", "2"),
+        "Duda": ("881 ?", "2"),
+    }
+    assert list(ratings(client, members)) == ["Ana", "Bia", "Caio", "Duda"]  # best first
+
+
+def test_a_game_in_play_moves_no_rating_and_names_spelt_otherwise_are_one_player(client):
+    club = new_club(client)
+    table = make_table(client, "Tuesday table")
+    hold(client, club, "table", "Tuesday table")
+    played_at(client, table, EXAMPLE_1, NORTH_SOUTH_WIN)
+    start_at_table(client, table, **EXAMPLE_2)  # in play: counts nothing yet
+    # "ana" and "Bia " are Ana and Bia, as career stats match them; the latest spelling shows.
+    played_at(
+        client,
+        table,
+        {"player_0": "Caio", "player_1": "ana", "player_2": "Duda", "player_3": "Bia "},
+        EAST_WEST_WIN,
+    )
+    shown = ratings(client, f"/c/{club}")
+    assert sorted(shown) == ["Bia", "Caio", "Duda", "ana"]
+    assert {name: games for name, (_, games) in shown.items()} == {
+        "ana": "2",
+        "Bia": "2",
+        "Caio": "2",
+        "Duda": "2",
+    }
+
+
+def test_a_tournaments_games_count_once_added_and_a_forfeit_moves_no_rating(client):
+    club = new_club(client)
+    director = make_tournament(client, **ONE_HAND)
+    assert hold(client, club, "tournament", "Club night").status_code == 303
+    start_round(client, director)
+    tables = play_round(client, director, "NE")  # Reds beat Blues; Golds beat Greens
+    assert [(t.north_south, t.east_west) for t in tables] == [
+        ("Reds", "Blues"),
+        ("Greens", "Golds"),
+    ]
+    shown = ratings(client, f"/c/{club}")
+    assert {name: games for name, (_, games) in shown.items()} == {
+        name: "1" for name in ("Ana", "Bia", "Caio", "Duda", "Eva", "Fabio", "Gil", "Hugo")
+    }
+    assert shown["Ana"] == shown["Bia"] == ("1097 ?", "1")  # the winners of a first game
+    # Round 2: table 1's game awarded by forfeit before a hand is played counts nothing.
+    start_round(client, director)
+    second = round_tables(client, director)
+    ruling = Page(client.get(f"/d/{director}/rounds/2/tables/1")).form(cls="award")
+    assert submit(client, ruling, {"reason": "No show"}, button=("side", "0")).status_code == 303
+    assert second[0].totals == (0, 0)
+    after = ratings(client, f"/c/{club}")
+    # Nobody moved: the forfeit counts nothing, round 2's other game is in play, and the team
+    # with round 1's bye (Ivo & Ju) shows as new players.
+    assert {name: after[name] for name in shown} == shown
+    assert {after[name] for name in after if name not in shown} == {("1000 ?", "0")}
+
+
+def test_a_table_held_by_a_club_is_offered_to_no_other_and_a_forced_choice_is_refused(client):
+    first, second = new_club(client), new_club(client, "Saturday club")
+    table = make_table(client, "Tuesday table")
+    hold(client, first, "table", "Tuesday table")
+    form = Page(client.get(f"/c/{second}")).form(cls="hold-table")
+    assert not form.find_all("option")
+    assert "no table that a club does not hold already" in form.text
+    for headers, words in ((None, "Not a valid choice"), (PT, "Escolha inválida")):
+        refused = client.post(
+            f"/c/{second}/table",
+            data={"held": table, "nonce": "a" * 22},
+            headers=headers,
+        )
+        assert refused.status_code == 422, refused.status_code
+        assert words in Page(refused).text
+    played_at(client, table, EXAMPLE_1, NORTH_SOUTH_WIN)
+    assert ratings(client, f"/c/{first}")["Ana"] == ("1097 ?", "1")
+    assert not Page(client.get(f"/c/{second}")).find_all("table", "club-ratings")
+
+
+def test_the_members_page_answers_304_from_one_query_until_a_game_is_saved(app, client):
+    club = new_club(client)
+    table = make_table(client, "Tuesday table")
+    hold(client, club, "table", "Tuesday table")
+    members = view_path(client, club)
+    first = client.get(members, headers=HX)
+    assert first.status_code == 200
+    with queries_sent(app) as asked:
+        again = client.get(members, headers=HX | {"If-None-Match": first.headers["ETag"]})
+    assert again.status_code == 304
+    assert len(asked) == 2, asked  # the club by its link, then its games' state
+    played_at(client, table, EXAMPLE_1, NORTH_SOUTH_WIN)
+    moved = client.get(members, headers=HX | {"If-None-Match": first.headers["ETag"]})
+    assert moved.status_code == 200
+    assert "1097" in moved.get_data(as_text=True)
