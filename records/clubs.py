@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import ForeignKey, String
+from sqlalchemy import ForeignKey, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
 from extensions import db
@@ -73,3 +73,19 @@ class ReplacedClubLink(db.Model):  # type: ignore[name-defined]
     club_id: Mapped[int] = mapped_column(ForeignKey("club.id", ondelete="CASCADE"), index=True)
     by_nonce: Mapped[str | None] = mapped_column(String(TOKEN_LENGTH), unique=True)
     replaced_at: Mapped[datetime] = mapped_column(default=utc_now)
+
+
+class ClubJoinRecord(db.Model):  # type: ignore[name-defined]
+    """Two names of a club's games that are one person, as its organiser joined them: every
+    game's `name` counts as `same_as` (both as `scoring.name_key` matches names). Undoing the join
+    deletes the row; its forms are told apart by their one-time tokens."""
+
+    __tablename__ = "club_join"
+    __table_args__ = (UniqueConstraint("club_id", "name", name="uq_club_join_name"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    club_id: Mapped[int] = mapped_column(ForeignKey("club.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(NAME_LENGTH))
+    same_as: Mapped[str] = mapped_column(String(NAME_LENGTH))
+    by_nonce: Mapped[str | None] = mapped_column(String(TOKEN_LENGTH), unique=True)
+    created_at: Mapped[datetime] = mapped_column(default=utc_now)

@@ -128,13 +128,16 @@ def tournament_pages(client) -> list[str]:
 
 def club_pages(client) -> list[str]:
     """A club made on this phone, given its table and its tournament (the only ones it
-    holds), its view link replaced; the address of each of its pages, and of the replaced
+    holds), two names joined, its view link replaced; the address of each of its pages, and of the replaced
     link."""
     made = submit(client, Page(client.get("/clubs/new")).form(action="/clubs"), {"name": "Ours"})
     club = made.headers["Location"].rsplit("/", 1)[-1]
     for kind in ("table", "tournament"):
         form = Page(client.get(f"/c/{club}")).form(cls=f"hold-{kind}")
         assert submit(client, form).status_code == 303, kind
+    # Dani of the table and Duda of the tournament, who never sat together, joined as one.
+    joined = Page(client.get(f"/c/{club}")).form(cls="join-names")
+    assert submit(client, joined, {"name": "Dani", "same_as": "Duda"}).status_code == 303
     old_view = link_on(client, f"/c/{club}", "/cv")
     replace_link(client, f"/c/{club}", "view")
     return [f"/c/{club}", f"/cv/{link_on(client, f'/c/{club}', '/cv')}", f"/cv/{old_view}"]

@@ -20,3 +20,11 @@ class HoldForm(ActionForm):
     phone holds and no club holds yet, chosen by that link (the choices are the page's)."""
 
     held = SelectField(_l("Choose"), choices=[])
+
+
+class JoinForm(ActionForm):
+    """Two names of the club's players that are one person: `name` counts as `same_as` from
+    now on (the choices are the page's: the club's players)."""
+
+    name = SelectField(_l("This name"), choices=[])
+    same_as = SelectField(_l("is the same person as"), choices=[])

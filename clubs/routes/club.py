@@ -16,9 +16,10 @@ from flask_babel import get_locale, gettext
 from werkzeug.wrappers import Response
 
 import ratings
-from clubs.forms.club import ClubForm, HoldForm
+from clubs.forms.club import ClubForm, HoldForm, JoinForm
 from clubs.routes import TEMPLATES
 from clubs.services import club as clubs
+from clubs.services.joins import club_joins
 from clubs.services.ratings import club_ratings
 from extensions import limit_writes
 from records.clubs import ClubRecord
@@ -69,16 +70,29 @@ def hold_forms(sent: HoldForm | None = None, kind: str | None = None) -> dict[st
 
 
 def organiser_page(
-    club: ClubRecord, status: int = 200, message: str | None = None, **sent: Any
+    club: ClubRecord,
+    status: int = 200,
+    message: str | None = None,
+    *,
+    sent: HoldForm | None = None,
+    kind: str | None = None,
+    join_form: JoinForm | None = None,
 ) -> tuple[str, int]:
-    """The organiser's page, with a refusal's `message` and status, and a form sent back."""
+    """The organiser's page, with a refusal's `message` and status, and a form sent back with
+    its errors: a hold form (`sent`, of `kind`) or the join form."""
     state = clubs.club_state(club)
+    shown = club_context(club, state)
+    names = [(player.name, player.name) for player in shown["players"]]
+    join = join_form or JoinForm(formdata=None)
+    join.name.choices = join.same_as.choices = names
     page = render_template(
         "club.html",
         editable=True,
         message=message,
-        forms=hold_forms(**sent),
-        **club_context(club, state),
+        forms=hold_forms(sent, kind),
+        join_form=join,
+        joins=club_joins(club),
+        **shown,
     )
     return page, status
 

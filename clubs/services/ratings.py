@@ -16,6 +16,7 @@ from dataclasses import dataclass
 import ratings
 import scoring
 from clubs.services.club import ClubState, club_games, club_state
+from clubs.services.joins import Joins, club_joins, joined_keys, resolve
 from games.career_stats import career_stats
 from games.scored import ScoredGame
 from records.clubs import ClubRecord
@@ -35,15 +36,17 @@ class RatedPlayer:
         return ratings.shown(self.rating)
 
 
-def counted(game: ScoredGame, forfeited: bool) -> ratings.Played | None:
-    """The game as the ratings count it (its sides by matched name, and their places); None
-    for a game that does not count (see the module's docstring)."""
+def counted(game: ScoredGame, forfeited: bool, joins: Joins) -> ratings.Played | None:
+    """The game as the ratings count it (its sides by matched name, joined names as one, and
+    their places); None for a game that does not count (see the module's docstring)."""
     state = game.state
     if forfeited or not state.over or state.tied:
         return None
     players = game.record.players
     sides = tuple(
-        tuple(scoring.name_key(players[seat]) for seat in state.rules.seats_of(side))
+        tuple(
+            resolve(scoring.name_key(players[seat]), joins) for seat in state.rules.seats_of(side)
+        )
         for side in range(len(state.totals))
     )
     try:
@@ -65,17 +68,22 @@ def places(state: scoring.Game) -> tuple[int, ...]:
     )
 
 
-def rated_players(games: list[tuple[ScoredGame, bool]]) -> list[RatedPlayer]:
+def rated_players(games: list[tuple[ScoredGame, bool]], joins: Joins) -> list[RatedPlayer]:
     """Every player of these games (in the order they were started, each with whether it was
-    forfeited) with their rating, best first (then by name); a player of no counted game
-    keeps a new player's rating."""
+    forfeited), names joined by the organiser as one, with their rating, best first (then by
+    name); a player of no counted game keeps a new player's rating."""
     spelt: dict[str, str] = {}
     played = []
     for game, forfeited in games:
         for name in game.record.players:
             if name:
-                spelt[scoring.name_key(name)] = name  # the latest spelling is shown
-        found = counted(game, forfeited)
+                key = scoring.name_key(name)
+                root = resolve(key, joins)
+                if root == key:
+                    spelt[key] = name  # the latest spelling of the name kept is shown
+                else:
+                    spelt.setdefault(root, name)  # until the name kept is seen itself
+        found = counted(game, forfeited, joins)
         if found is not None:
             played.append(found)
     rated = ratings.rate(played)
@@ -88,4 +96,9 @@ def club_ratings(club: ClubRecord, state: ClubState | None = None) -> list[Rated
     under the club's state, as the stats pages keep theirs): one small query while nothing
     changed (none when `state`, as `club_state` gives it, is known already)."""
     key = ("club-ratings", club.id, state or club_state(club))
-    return career_stats().get_or_make(key, lambda: rated_players(club_games(club)))
+
+    def rated() -> list[RatedPlayer]:
+        """The club's players rated from its games, as its joins count them."""
+        return rated_players(club_games(club), joined_keys(club_joins(club)))
+
+    return career_stats().get_or_make(key, rated)

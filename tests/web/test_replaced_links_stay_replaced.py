@@ -37,7 +37,9 @@ from testsupport.builders import (
     table_with_series,
     tournament_in_round,
 )
+from testsupport.clubs import EXAMPLE_1, EXAMPLE_2, hold, new_club, played_at
 from testsupport.crawl import Offered, forms_behind
+from testsupport.tables import NORTH_SOUTH_WIN, make_table
 from tournaments.services import rounds
 from tournaments.services.directory import find_tournament
 from web import CLUB_LINKS, EDIT_LINKS, TABLE_LINKS, TOURNAMENT_LINKS
@@ -255,12 +257,17 @@ def playoffs_first_stage_played(app, client) -> list[Seed]:
 
 
 def club_with_a_table_to_add(app, client) -> list[Seed]:
-    """A club made on this phone, which also made a table no club holds yet."""
-    made = client.post("/clubs", data={"name": "Friday club", "nonce": new_token()})
-    assert made.status_code == 303, made.status_code
-    table = client.post("/tables", data={"name": "Tuesday table", "nonce": new_token()})
-    assert table.status_code == 303, table.status_code
-    return [club_seed(app, made.headers["Location"].rsplit("/", 1)[-1])]
+    """A club made on this phone, holding a table where Ana played as "Ana B." and as "Ana
+    Beatriz" (the two names joined), and a second table of the phone's no club holds yet."""
+    club = new_club(client)
+    table = make_table(client, "Tuesday table")
+    hold(client, club, "table", "Tuesday table")
+    played_at(client, table, EXAMPLE_1 | {"player_0": "Ana B."}, NORTH_SOUTH_WIN)
+    played_at(client, table, EXAMPLE_2 | {"player_0": "Ana Beatriz"}, NORTH_SOUTH_WIN)
+    joined = {"name": "Ana B.", "same_as": "Ana Beatriz"}
+    send_offered(app, client, f"{CLUB_LINKS}/{club}", "club_joins.join", **joined)
+    make_table(client, "Thursday table")
+    return [club_seed(app, club)]
 
 
 STATES = (
