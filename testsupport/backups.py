@@ -128,8 +128,8 @@ def tournament_pages(client) -> list[str]:
 
 def club_pages(client) -> list[str]:
     """A club made on this phone, given its table and its tournament (the only ones it
-    holds), two names joined, its view link replaced; the address of each of its pages, and of the replaced
-    link."""
+    holds), two names joined, its view link replaced; the address of each of its pages, and of
+    the replaced link."""
     made = submit(client, Page(client.get("/clubs/new")).form(action="/clubs"), {"name": "Ours"})
     club = made.headers["Location"].rsplit("/", 1)[-1]
     for kind in ("table", "tournament"):
