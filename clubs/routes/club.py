@@ -21,6 +21,7 @@ from clubs.routes import TEMPLATES
 from clubs.services import club as clubs
 from clubs.services.joins import club_joins
 from clubs.services.ratings import club_ratings
+from downloads.ratings import RatingLine, ratings_filename, ratings_json, write_ratings_csv
 from extensions import limit_writes
 from records.clubs import ClubRecord
 from records.games import new_token
@@ -30,7 +31,7 @@ from web import CLUB_LINKS, CLUB_VIEW_LINKS
 from web.device import device_of_request, remember_device
 from web.lookups import limit_guesses
 from web.pages import page_or_part, wants_part
-from web.responses import POLL_SECONDS, app_etag, unless_unchanged
+from web.responses import POLL_SECONDS, app_etag, csv_attachment, json_answer, unless_unchanged
 
 bp = Blueprint("clubs", __name__, template_folder=TEMPLATES)
 
@@ -162,3 +163,36 @@ def view(token: str) -> Response:
 
     facts = f"club-{club.id}-{'-'.join(map(str, state))}-{get_locale()}-{wants_part()}"
     return unless_unchanged(app_etag(facts), followed_page)
+
+
+def rating_lines(token: str) -> tuple[ClubRecord, list[RatingLine]]:
+    """The club behind view link `token` and its players as its downloads show them."""
+    club = clubs.find_club(token, ClubRecord.view_token)
+    lines = [
+        RatingLine(
+            player.name,
+            player.shown,
+            player.rating.provisional,
+            player.rating.games,
+            player.rating.mu,
+            player.rating.sigma,
+        )
+        for player in club_ratings(club)
+    ]
+    return club, lines
+
+
+@bp.get(f"{CLUB_VIEW_LINKS}/<token:token>/ratings.csv")
+@limit_guesses
+def ratings_csv(token: str) -> Response:
+    """The club's ratings as CSV, one row per player, best first."""
+    club, lines = rating_lines(token)
+    return csv_attachment(write_ratings_csv(lines), ratings_filename(club.name))
+
+
+@bp.get(f"{CLUB_VIEW_LINKS}/<token:token>/ratings.json")
+@limit_guesses
+def ratings_json_answer(token: str) -> Response:
+    """The club's ratings as JSON (keys documented in docs/formats.md)."""
+    club, lines = rating_lines(token)
+    return json_answer(ratings_json(club.name, lines))

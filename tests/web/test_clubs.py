@@ -168,3 +168,31 @@ def test_the_members_page_answers_304_from_one_query_until_a_game_is_saved(app, 
     moved = client.get(members, headers=HX | {"If-None-Match": first.headers["ETag"]})
     assert moved.status_code == 200
     assert "1097" in moved.get_data(as_text=True)
+
+
+def test_the_ratings_download_as_csv_and_json_as_the_page_shows_them(client):
+    club = new_club(client)
+    table = make_table(client, "Tuesday table")
+    hold(client, club, "table", "Tuesday table")
+    played_at(client, table, EXAMPLE_1, NORTH_SOUTH_WIN)
+    members = view_path(client, club)
+    sheet = client.get(f"{members}/ratings.csv")
+    assert sheet.headers["Content-Disposition"] == "attachment; filename=spades-ratings-friday-club.csv"
+    assert sheet.get_data(as_text=True).splitlines() == [
+        "place,player,rating,provisional,games,mu,sigma",
+        "1,Ana,1097,true,1,26.9643,8.178",
+        "1,Bia,1097,true,1,26.9643,8.178",
+        "3,Caio,940,true,1,23.0357,8.178",
+        "3,Duda,940,true,1,23.0357,8.178",
+    ]
+    data = client.get(f"{members}/ratings.json").get_json()
+    assert data["name"] == "Friday club"
+    assert data["players"][2] == {
+        "place": 3,
+        "player": "Caio",
+        "rating": 940,
+        "provisional": True,
+        "games": 1,
+        "mu": 23.0357,
+        "sigma": 8.178,
+    }
