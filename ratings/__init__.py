@@ -17,16 +17,18 @@ from ratings.model import (
     strength,
     whole_percentages,
 )
-from ratings.season import best_nights, place_points
+from ratings.season import SeasonRow, best_nights, place_points, season_standings
 
 __all__ = [
     "PROVISIONAL_GAMES",
     "Played",
     "Rating",
+    "SeasonRow",
     "best_nights",
     "chances",
     "place_points",
     "rate",
+    "season_standings",
     "shown",
     "strength",
     "whole_percentages",

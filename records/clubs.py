@@ -5,9 +5,9 @@ never kept."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 
-from sqlalchemy import ForeignKey, String, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
 from extensions import db
@@ -87,5 +87,27 @@ class ClubJoinRecord(db.Model):  # type: ignore[name-defined]
     club_id: Mapped[int] = mapped_column(ForeignKey("club.id", ondelete="CASCADE"), index=True)
     name: Mapped[str] = mapped_column(String(NAME_LENGTH))
     same_as: Mapped[str] = mapped_column(String(NAME_LENGTH))
+    by_nonce: Mapped[str | None] = mapped_column(String(TOKEN_LENGTH), unique=True)
+    created_at: Mapped[datetime] = mapped_column(default=utc_now)
+
+
+class ClubSeasonRecord(db.Model):  # type: ignore[name-defined]
+    """A season of a club: a named span of days, first and last included (UTC days), and how
+    its nights give points: the points per place of a tournament (`place_points`, place 1
+    first), per game won on an evening at the club's tables, for playing in a night at all, and
+    over how many of a player's best nights (None: every night). Seasons may overlap: a night
+    counts in every season whose span holds it."""
+
+    __tablename__ = "club_season"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    club_id: Mapped[int] = mapped_column(ForeignKey("club.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(NAME_LENGTH))
+    first_day: Mapped[date]
+    last_day: Mapped[date]
+    place_points: Mapped[list[int]] = mapped_column(JSON)
+    win_points: Mapped[int] = mapped_column(default=1)
+    attendance_points: Mapped[int] = mapped_column(default=0)
+    best_nights: Mapped[int | None]
     by_nonce: Mapped[str | None] = mapped_column(String(TOKEN_LENGTH), unique=True)
     created_at: Mapped[datetime] = mapped_column(default=utc_now)

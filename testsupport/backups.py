@@ -128,8 +128,8 @@ def tournament_pages(client) -> list[str]:
 
 def club_pages(client) -> list[str]:
     """A club made on this phone, given its table and its tournament (the only ones it
-    holds), two names joined, its view link replaced; the address of each of its pages, and of
-    the replaced link."""
+    holds), two names joined, a season made, its view link replaced; the address of each of its
+    pages, and of the replaced link."""
     made = submit(client, Page(client.get("/clubs/new")).form(action="/clubs"), {"name": "Ours"})
     club = made.headers["Location"].rsplit("/", 1)[-1]
     for kind in ("table", "tournament"):
@@ -138,9 +138,14 @@ def club_pages(client) -> list[str]:
     # Dani of the table and Duda of the tournament, who never sat together, joined as one.
     joined = Page(client.get(f"/c/{club}")).form(cls="join-names")
     assert submit(client, joined, {"name": "Dani", "same_as": "Duda"}).status_code == 303
+    season = Page(client.get(f"/c/{club}")).form(cls="new-season")
+    days = {"name": "Winter", "first_day": "2026-01-01", "last_day": "2026-12-31"}
+    assert submit(client, season, days).status_code == 303
+    seasons = re.findall(r'href="/cv/[^"]+/seasons/(\d+)"', client.get(f"/c/{club}").text)
     old_view = link_on(client, f"/c/{club}", "/cv")
     replace_link(client, f"/c/{club}", "view")
-    return [f"/c/{club}", f"/cv/{link_on(client, f'/c/{club}', '/cv')}", f"/cv/{old_view}"]
+    view = link_on(client, f"/c/{club}", "/cv")
+    return [f"/c/{club}", f"/cv/{view}", f"/cv/{view}/seasons/{seasons[0]}", f"/cv/{old_view}"]
 
 
 def everything_answered(client, evening: Evening) -> dict[str, tuple]:

@@ -17,10 +17,12 @@ from werkzeug.wrappers import Response
 
 import ratings
 from clubs.forms.club import ClubForm, HoldForm, JoinForm
+from clubs.forms.season import SeasonForm
 from clubs.routes import TEMPLATES
 from clubs.services import club as clubs
 from clubs.services.joins import club_joins
 from clubs.services.ratings import club_ratings
+from clubs.services.seasons import club_seasons
 from downloads.ratings import RatingLine, ratings_filename, ratings_json, write_ratings_csv
 from extensions import limit_writes
 from records.clubs import ClubRecord
@@ -78,9 +80,10 @@ def organiser_page(
     sent: HoldForm | None = None,
     kind: str | None = None,
     join_form: JoinForm | None = None,
+    season_form: SeasonForm | None = None,
 ) -> tuple[str, int]:
     """The organiser's page, with a refusal's `message` and status, and a form sent back with
-    its errors: a hold form (`sent`, of `kind`) or the join form."""
+    its errors: a hold form (`sent`, of `kind`), the join form or the season form."""
     state = clubs.club_state(club)
     shown = club_context(club, state)
     names = [(player.name, player.name) for player in shown["players"]]
@@ -93,6 +96,7 @@ def organiser_page(
         forms=hold_forms(sent, kind),
         join_form=join,
         joins=club_joins(club),
+        season_form=season_form or SeasonForm(formdata=None),
         **shown,
     )
     return page, status
@@ -106,6 +110,7 @@ def club_context(club: ClubRecord, state: clubs.ClubState) -> dict[str, Any]:
         "tournaments": clubs.club_tournaments(club),
         "players": club_ratings(club, state),
         "provisional_games": ratings.PROVISIONAL_GAMES,
+        "seasons": club_seasons(club),
     }
 
 

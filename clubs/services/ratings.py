@@ -24,9 +24,10 @@ from records.clubs import ClubRecord
 
 @dataclass(frozen=True, slots=True)
 class RatedPlayer:
-    """A player of the club as its pages show them: their name (as it was last spelt) and
-    their rating after every counted game."""
+    """A player of the club as its pages show them: the name key they are matched by (joins
+    followed), their name (as it was last spelt) and their rating after every counted game."""
 
+    key: str
     name: str
     rating: ratings.Rating
 
@@ -87,7 +88,9 @@ def rated_players(games: list[tuple[ScoredGame, bool]], joins: Joins) -> list[Ra
         if found is not None:
             played.append(found)
     rated = ratings.rate(played)
-    players = [RatedPlayer(name, rated.get(key, ratings.Rating())) for key, name in spelt.items()]
+    players = [
+        RatedPlayer(key, name, rated.get(key, ratings.Rating())) for key, name in spelt.items()
+    ]
     return sorted(players, key=lambda player: (-player.shown, scoring.name_key(player.name)))
 
 

@@ -1,6 +1,6 @@
 """Clubs (issue 38): a club with its own pair of links, the tables and tournaments it holds
-(each held by one club at most), its replaced links, and the names its organiser joined. New
-tables only: nothing stored before changes.
+(each held by one club at most), its replaced links, the names its organiser joined, and its
+seasons. New tables only: nothing stored before changes.
 
 Revision ID: b4d6f8a1c3e5
 Revises: a2c4e6f8b1d3
@@ -16,7 +16,8 @@ depends_on = None
 
 
 def upgrade():
-    """Add the club, club_table, club_tournament, replaced_club_link and club_join tables."""
+    """Add the club, club_table, club_tournament, replaced_club_link, club_join and club_season
+    tables."""
     op.create_table(
         "club",
         sa.Column("id", sa.Integer(), nullable=False),
@@ -76,10 +77,30 @@ def upgrade():
         sa.UniqueConstraint("club_id", "name", name="uq_club_join_name"),
     )
     op.create_index("ix_club_join_club_id", "club_join", ["club_id"])
+    op.create_table(
+        "club_season",
+        sa.Column("id", sa.Integer(), nullable=False),
+        sa.Column("club_id", sa.Integer(), nullable=False),
+        sa.Column("name", sa.String(length=40), nullable=False),
+        sa.Column("first_day", sa.Date(), nullable=False),
+        sa.Column("last_day", sa.Date(), nullable=False),
+        sa.Column("place_points", sa.JSON(), nullable=False),
+        sa.Column("win_points", sa.Integer(), nullable=False),
+        sa.Column("attendance_points", sa.Integer(), nullable=False),
+        sa.Column("best_nights", sa.Integer(), nullable=True),
+        sa.Column("by_nonce", sa.String(length=32), nullable=True),
+        sa.Column("created_at", sa.DateTime(), nullable=False),
+        sa.ForeignKeyConstraint(["club_id"], ["club.id"], ondelete="CASCADE"),
+        sa.PrimaryKeyConstraint("id"),
+        sa.UniqueConstraint("by_nonce"),
+    )
+    op.create_index("ix_club_season_club_id", "club_season", ["club_id"])
 
 
 def downgrade():
-    """Drop the five tables, those that refer to the club first."""
+    """Drop the six tables, those that refer to the club first."""
+    op.drop_index("ix_club_season_club_id", table_name="club_season")
+    op.drop_table("club_season")
     op.drop_index("ix_club_join_club_id", table_name="club_join")
     op.drop_table("club_join")
     op.drop_index("ix_replaced_club_link_club_id", table_name="replaced_club_link")

@@ -177,7 +177,8 @@ def test_the_ratings_download_as_csv_and_json_as_the_page_shows_them(client):
     played_at(client, table, EXAMPLE_1, NORTH_SOUTH_WIN)
     members = view_path(client, club)
     sheet = client.get(f"{members}/ratings.csv")
-    assert sheet.headers["Content-Disposition"] == "attachment; filename=spades-ratings-friday-club.csv"
+    disposition = sheet.headers["Content-Disposition"]
+    assert disposition == "attachment; filename=spades-ratings-friday-club.csv"
     assert sheet.get_data(as_text=True).splitlines() == [
         "place,player,rating,provisional,games,mu,sigma",
         "1,Ana,1097,true,1,26.9643,8.178",

@@ -1,0 +1,67 @@
+"""A club's seasons: made on the organiser's page, and each season's page behind the members'
+link (its standings, its nights, its champion once it is over), which follows the club by
+itself (304 while nothing changed).
+
+Refused with nothing written, in the user's language: a season whose form is not right (422,
+each error beside its field: a missing name or day, days reversed, a place without its points).
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, redirect, url_for
+from flask_babel import get_locale
+from werkzeug.wrappers import Response
+
+from clubs.forms.season import SeasonForm
+from clubs.routes.club import organiser_page
+from clubs.services import club as clubs
+from clubs.services import seasons
+from extensions import limit_writes
+from records.clubs import ClubRecord
+from records.games import utc_now
+from web import CLUB_LINKS, CLUB_VIEW_LINKS
+from web.lookups import limit_guesses
+from web.pages import page_or_part, wants_part
+from web.responses import POLL_SECONDS, app_etag, unless_unchanged
+
+bp = Blueprint("club_seasons", __name__)
+
+
+@bp.post(f"{CLUB_LINKS}/<token:token>/seasons")
+@limit_writes
+@limit_guesses
+def new_season(token: str) -> Response | tuple[str, int]:
+    """Make a season of the club; its page is one tap away on the club's pages."""
+    club = clubs.find_club(token)
+    form = SeasonForm()
+    if not form.validate_on_submit():
+        return organiser_page(club, 422, season_form=form)
+    seasons.create_season(club, form.setup(), form.nonce.data)
+    return redirect(url_for("clubs.show", token=token, _anchor="seasons"), 303)
+
+
+@bp.get(f"{CLUB_VIEW_LINKS}/<token:token>/seasons/<int:number>")
+@limit_guesses
+def season(token: str, number: int) -> Response:
+    """A season's page behind the club's members' link: its standings, its nights and its
+    champion once it is over, asking for itself again every few seconds."""
+    club = clubs.find_club(token, ClubRecord.view_token)
+    try:
+        found = seasons.find_season(club, number)
+    except seasons.SeasonNotFound:
+        abort(404)
+    state = clubs.club_state(club)
+    over = utc_now().date() > found.last_day  # the champion shows from the next day
+
+    def page() -> Response:
+        """The season's page, or its part, as the club stands."""
+        return page_or_part(
+            "season.html",
+            "_season.html",
+            club=club,
+            now=seasons.season_standing(club, found),
+            poll_seconds=POLL_SECONDS,
+        )
+
+    facts = f"season-{found.id}-{'-'.join(map(str, state))}-{over}-{get_locale()}-{wants_part()}"
+    return unless_unchanged(app_etag(facts), page)

@@ -1,0 +1,209 @@
+"""A club's seasons (docs/rules.md, "A season"): a named span of days, its nights and the points
+each gives, and its standings over every player's best nights.
+
+A season's **nights** are the club's tournaments whose first round started within it, and each
+day within it on which a counted game started at the club's tables (an **evening**). Days are
+UTC days, as every stored time is. Seasons may overlap: a night counts in every season whose
+span holds it. A tournament gives each player who played a game for a team (a substitute too)
+the points of the team's final place; an evening gives the points per game won to each winner
+of a counted game that day; both give the attendance points to each player of the night.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from datetime import date
+
+from sqlalchemy import select
+
+import ratings
+import scoring
+from clubs.services.club import club_games, club_state, club_tournaments
+from clubs.services.joins import Joins, club_joins, joined_keys, resolve
+from clubs.services.ratings import counted, rated_players
+from extensions import db
+from games.career_stats import career_stats
+from games.scored import ScoredGame
+from records.clubs import ClubRecord, ClubSeasonRecord
+from records.games import utc_now
+from tournaments.services.rounds import standing
+
+TOURNAMENT = "tournament"
+EVENING = "evening"
+
+
+class SeasonNotFound(LookupError):
+    """The club has no season of that number."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonSetup:
+    """What a season is made of (see `records.clubs.ClubSeasonRecord`)."""
+
+    name: str
+    first_day: date
+    last_day: date
+    place_points: tuple[int, ...]
+    win_points: int = 1
+    attendance_points: int = 0
+    best_nights: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Night:
+    """One night of a season: its day, its kind (`TOURNAMENT` or `EVENING`), its name (the
+    tournament's; none for an evening) and the points it gave, by player key."""
+
+    day: date
+    kind: str
+    name: str
+    points: dict[str, int]
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonStanding:
+    """A season as its page shows it: its nights in order, its standings (each row's player a
+    name as the club shows it), and its champions once it is over (its last day has passed)."""
+
+    season: ClubSeasonRecord
+    nights: tuple[Night, ...]
+    rows: tuple[ratings.SeasonRow, ...]
+    over: bool
+
+    @property
+    def champions(self) -> tuple[str, ...]:
+        """The players of the first place once the season is over; none before."""
+        return tuple(row.player for row in self.rows if row.place == 1) if self.over else ()
+
+
+def create_season(club: ClubRecord, setup: SeasonSetup, nonce: str | None) -> ClubSeasonRecord:
+    """A new season of the club; the same form sent twice gives the season it made first."""
+    if nonce:
+        made: ClubSeasonRecord | None = db.session.scalar(
+            select(ClubSeasonRecord).where(ClubSeasonRecord.by_nonce == nonce)
+        )
+        if made is not None:
+            return made
+    season = ClubSeasonRecord(
+        club_id=club.id,
+        name=setup.name,
+        first_day=setup.first_day,
+        last_day=setup.last_day,
+        place_points=list(setup.place_points),
+        win_points=setup.win_points,
+        attendance_points=setup.attendance_points,
+        best_nights=setup.best_nights,
+        by_nonce=nonce or None,
+    )
+    db.session.add(season)
+    db.session.commit()
+    return season
+
+
+def club_seasons(club: ClubRecord) -> list[ClubSeasonRecord]:
+    """The club's seasons, the latest first (one query)."""
+    return list(
+        db.session.scalars(
+            select(ClubSeasonRecord)
+            .where(ClubSeasonRecord.club_id == club.id)
+            .order_by(ClubSeasonRecord.first_day.desc(), ClubSeasonRecord.id.desc())
+        )
+    )
+
+
+def find_season(club: ClubRecord, number: int) -> ClubSeasonRecord:
+    """The club's season of this number (its id); SeasonNotFound otherwise."""
+    season: ClubSeasonRecord | None = db.session.scalar(
+        select(ClubSeasonRecord).where(
+            ClubSeasonRecord.id == number, ClubSeasonRecord.club_id == club.id
+        )
+    )
+    if season is None:
+        raise SeasonNotFound(number)
+    return season
+
+
+def season_standing(club: ClubRecord, season: ClubSeasonRecord) -> SeasonStanding:
+    """The season as it stands, worked out once per change of the club's games (kept under the
+    club's state, as its ratings are) and once more when its last day has passed."""
+    over = utc_now().date() > season.last_day
+    key = ("club-season", club.id, season.id, club_state(club), over)
+    return career_stats().get_or_make(key, lambda: count_season(club, season, over))
+
+
+def count_season(club: ClubRecord, season: ClubSeasonRecord, over: bool) -> SeasonStanding:
+    """The season counted from the club's games and tournaments (see the module's docstring);
+    `over` once its last day has passed."""
+    joins = joined_keys(club_joins(club))
+    games = club_games(club)
+    within = [(g, f) for g, f in games if g.record.created_at.date() <= season.last_day]
+    rated = rated_players(within, joins)
+    names = {player.key: player.name for player in rated_players(games, joins)}
+    nights = sorted(
+        [*evenings(season, games, joins), *tournament_nights(club, season, joins)],
+        key=lambda night: (night.day, night.kind, night.name),
+    )
+    by_player: dict[str, list[int]] = defaultdict(list)
+    for night in nights:
+        for player, points in night.points.items():
+            by_player[player].append(points)
+    rows = ratings.season_standings(
+        by_player,
+        {player.key: player.shown for player in rated},
+        season.best_nights,
+        name=lambda key: scoring.name_key(names.get(key, key)),
+    )
+    shown = tuple(replace(row, player=names.get(row.player, row.player)) for row in rows)
+    return SeasonStanding(season, tuple(nights), shown, over)
+
+
+def evenings(
+    season: ClubSeasonRecord, games: Iterable[tuple[ScoredGame, bool]], joins: Joins
+) -> list[Night]:
+    """The evenings of the season: each day within it when a counted game started at the
+    club's tables, with its points (per game won, and for playing)."""
+    points: dict[date, dict[str, int]] = {}
+    for game, forfeited in games:
+        day = game.record.created_at.date()
+        found = counted(game, forfeited, joins)
+        if game.record.table_id is None or found is None:
+            continue
+        if not season.first_day <= day <= season.last_day:
+            continue
+        night = points.setdefault(day, {})
+        for side, place in zip(found.sides, found.places, strict=True):
+            for player in side:
+                if player not in night:
+                    night[player] = season.attendance_points
+                if place == 1:
+                    night[player] += season.win_points
+    return [Night(day, EVENING, "", night) for day, night in points.items()]
+
+
+def tournament_nights(club: ClubRecord, season: ClubSeasonRecord, joins: Joins) -> list[Night]:
+    """The club's tournaments whose first round started within the season, each with the
+    points of its teams' final places for the players who played a game for them."""
+    nights = []
+    for held in club_tournaments(club):
+        now = standing(held)
+        if not now.rounds:
+            continue
+        day = now.rounds[0].record.started_at.date()
+        if not season.first_day <= day <= season.last_day:
+            continue
+        place_of = {row.team: row.place for row in now.rows}
+        night: dict[str, int] = {}
+        for stage in (*now.rounds, *now.playoff.stages):
+            for table in stage.tables:
+                if table.forfeit is not None:
+                    continue  # a game awarded before it was played seats nobody
+                players = table.scored.record.players
+                for side, team in enumerate((table.north_south, table.east_west)):
+                    points = ratings.place_points(season.place_points, place_of[team.entry])
+                    for seat in (side, side + 2):
+                        player = resolve(scoring.name_key(players[seat]), joins)
+                        night[player] = points + season.attendance_points
+        nights.append(Night(day, TOURNAMENT, held.name, night))
+    return nights

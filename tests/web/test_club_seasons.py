@@ -1,0 +1,144 @@
+"""A club's season (issue 38, item 4), through HTTP: made on the organiser's page, its nights
+(the club's tournaments, and evenings at its tables) give points as docs/rules.md says, and its
+page shows the standings over each player's best nights (worked example 4), the nights, and the
+champion once its last day has passed. A season that cannot be is refused in both languages,
+with nothing written."""
+
+from __future__ import annotations
+
+import re
+
+from testsupport.clock import clocked
+from testsupport.clubs import hold, new_club, played_at
+from testsupport.pages import Page, submit
+from testsupport.routes import HX
+from testsupport.tables import EAST_WEST_WIN, NORTH_SOUTH_WIN, make_table
+from testsupport.tournaments import ONE_HAND, PT, make_tournament, play_round, start_round
+
+# Three Friday nights of four teams, one round of one hand each. Table 1's East–West team wins
+# by a set (first), table 2's North–South team by a point (second); the two losers follow.
+NIGHTS = (
+    ("Night 1", "Reds: Ana & Bia\nBlues: Pia & Rui\nGreens: Quim & Sol\nGolds: Tom & Uma\n"),
+    ("Night 2", "Reds: Pia & Bia\nBlues: Ana & Xavi\nGreens: Tom & Sol\nGolds: Vera & Uma\n"),
+    ("Night 3", "Reds: Ana & Bia\nBlues: Zeca & Yan\nGreens: Pia & Sol\nGolds: Vera & Uma\n"),
+)
+WORKED_EXAMPLE = {"place_points": "10, 8, 6, 5", "best_nights": "2"}
+DAY = 24 * 60  # minutes
+
+
+def make_season(client, club: str, headers=None, **typed):
+    """Fill the organiser's new-season form (first and last days around the test clock's
+    Friday unless told) and send it; the answer."""
+    form = Page(client.get(f"/c/{club}")).form(cls="new-season")
+    days = {"name": "Winter", "first_day": "2026-12-01", "last_day": "2026-12-31"}
+    return submit(client, form, days | typed, headers=headers)
+
+
+def season_path(client, club: str) -> str:
+    """The members' page of the club's latest season, as the club's page links it."""
+    found = re.search(r'href="(/cv/[^"]+/seasons/\d+)"', client.get(f"/c/{club}").text)
+    assert found
+    return found.group(1)
+
+
+def standings(client, path: str, headers=None) -> list[tuple[str, ...]]:
+    """The season's standings as its page shows them: place, player, points, nights, rating."""
+    table = Page(client.get(path, headers=headers)).find("table", "season-standings")
+    return [
+        tuple(cell.text for cell in row.iter() if cell.tag in ("td", "th"))
+        for row in table.find("tbody").find_all("tr")
+    ]
+
+
+def test_a_season_of_three_nights_counts_each_players_best_two_as_worked_example_4(app, client):
+    clock = clocked(app)
+    club = new_club(client)
+    assert make_season(client, club, **WORKED_EXAMPLE).status_code == 303
+    for name, teams in NIGHTS:
+        director = make_tournament(client, name=name, teams=teams, rounds="1", **ONE_HAND)
+        assert hold(client, club, "tournament", name).status_code == 303
+        start_round(client, director)
+        play_round(client, director, "EN")
+        clock.advance(7 * DAY)  # a week later
+    season = season_path(client, club)
+    rows = {row[1]: row for row in standings(client, season)}
+    # Pia: 1st (10), 4th (5), 2nd (8): her best two nights, 18. Quim: 2nd on night 1 only, 8.
+    assert rows["Pia"][2:4] == ("18", "3")
+    assert rows["Quim"][2:4] == ("8", "1")
+    assert standings(client, season)[0][:2] == ("1", "Pia")  # 18 is the most
+    nights = Page(client.get(season)).find("ul", "season-nights").find_all("li")
+    assert [night.text.split(" · ")[1] for night in nights] == ["Night 1", "Night 2", "Night 3"]
+    # No champion until the season's last day has passed; then the first place is.
+    assert not Page(client.get(season)).find_all("p", "champion")
+    clock.advance(10 * DAY)
+    assert Page(client.get(season)).find("p", "champion").text == "Champion: Pia"
+    assert Page(client.get(season, headers=PT)).find("p", "champion").text == "Campeão: Pia"
+
+
+def test_an_evening_at_the_clubs_tables_gives_points_per_game_won_and_for_playing(app, client):
+    clocked(app)
+    club = new_club(client)
+    table = make_table(client, "Tuesday table")
+    hold(client, club, "table", "Tuesday table")
+    made = make_season(client, club, win_points="3", attendance_points="2", place_points="1")
+    assert made.status_code == 303
+    seats = {"player_0": "Ana", "player_1": "Caio", "player_2": "Bia", "player_3": "Duda"}
+    played_at(client, table, seats, NORTH_SOUTH_WIN)  # Ana & Bia win
+    played_at(client, table, seats, EAST_WEST_WIN)  # Caio & Duda win
+    played_at(client, table, seats, NORTH_SOUTH_WIN)  # Ana & Bia win again
+    rows = {row[1]: row[2:4] for row in standings(client, season_path(client, club))}
+    # One evening: 2 for playing, 3 a game won.
+    assert rows == {"Ana": ("8", "1"), "Bia": ("8", "1"), "Caio": ("5", "1"), "Duda": ("5", "1")}
+
+
+def test_the_season_page_answers_304_until_a_game_of_the_club_is_saved(app, client):
+    clocked(app)
+    club = new_club(client)
+    table = make_table(client, "Tuesday table")
+    hold(client, club, "table", "Tuesday table")
+    make_season(client, club)
+    season = season_path(client, club)
+    first = client.get(season, headers=HX)
+    unchanged = client.get(season, headers=HX | {"If-None-Match": first.headers["ETag"]})
+    assert unchanged.status_code == 304
+    seats = {"player_0": "Ana", "player_1": "Caio", "player_2": "Bia", "player_3": "Duda"}
+    played_at(client, table, seats, NORTH_SOUTH_WIN)
+    moved = client.get(season, headers=HX | {"If-None-Match": first.headers["ETag"]})
+    assert moved.status_code == 200
+    assert "Ana" in moved.get_data(as_text=True)
+
+
+def test_a_season_that_cannot_be_is_refused_in_words_with_nothing_written(client):
+    club = new_club(client)
+    cases = (
+        (
+            {"first_day": "2026-12-31", "last_day": "2026-12-01"},
+            "last_day",
+            "The season ends before it begins.",
+            "A temporada termina antes de começar.",
+        ),
+        (
+            {"place_points": "10, -8, 6"},
+            "place_points",
+            "Place 2 needs its points: a whole number from 0 to 1000.",
+            "A colocação 2 precisa dos seus pontos: um número inteiro de 0 a 1000.",
+        ),
+        (
+            {"place_points": "10, , 6"},
+            "place_points",
+            "Place 2 needs its points: a whole number from 0 to 1000.",
+            "A colocação 2 precisa dos seus pontos: um número inteiro de 0 a 1000.",
+        ),
+        (
+            {"place_points": ""},
+            "place_points",
+            "Give the points of place 1 at least.",
+            "Dê os pontos da 1ª colocação, pelo menos.",
+        ),
+    )
+    for typed, field, english, portuguese in cases:
+        for headers, words in ((None, english), (PT, portuguese)):
+            refused = make_season(client, club, headers=headers, **typed)
+            assert refused.status_code == 422, (typed, refused.status_code)
+            assert Page(refused).errors(field) == [words]
+    assert "No season yet." in Page(client.get(f"/c/{club}")).text
