@@ -14,12 +14,13 @@ from dataclasses import replace
 from datetime import datetime
 
 from flask import current_app
-from sqlalchemy import and_, bindparam, func, select, update
+from sqlalchemy import bindparam, func, select, update
 from sqlalchemy.exc import OperationalError
-from sqlalchemy.orm import InstrumentedAttribute, aliased
+from sqlalchemy.orm import InstrumentedAttribute
 
 import scoring
 from extensions import db
+from games.by_link import BY_LINK
 from games.clock import Seat, deadline
 from games.replays import Replay, Replays
 from games.scored import ScoredGame
@@ -34,69 +35,9 @@ from records.games import (
 from records.tournaments import (
     RoundGameRecord,
     RoundRecord,
-    TournamentRecord,
-    TournamentTableRecord,
 )
 
 MY_GAMES_SHOWN = 20
-# A tournament game's round and tournament whatever its clock says (`Seat`), beside the round
-# joined only while its clock runs.
-SEAT_ROUND = aliased(RoundRecord)
-SEAT_TOURNAMENT = aliased(TournamentRecord)
-LATER_ROUND = aliased(RoundRecord)
-# Whether a round (or playoff stage) has been followed by another: a game of the latest one is
-# the one its table's phone follows on from.
-LATER = (
-    select(LATER_ROUND.id)
-    .where(
-        LATER_ROUND.tournament_id == SEAT_ROUND.tournament_id,
-        LATER_ROUND.number > SEAT_ROUND.number,
-    )
-    .exists()
-)
-# A game by one of its links, the query behind every game page, with its tournament round's
-# clock while that clock has not called time (the round, its start and minutes; else None, as
-# for a playoff stage's game), and, for a tournament's game, the side the director awarded it
-# by forfeit and where it is played (`Seat`): built once per link.
-BY_LINK = {
-    link.key: select(
-        GameRecord,
-        RoundRecord.id,
-        RoundRecord.started_at,
-        TournamentRecord.round_minutes,
-        RoundGameRecord.id,
-        RoundGameRecord.forfeit_to,
-        SEAT_TOURNAMENT.name,
-        SEAT_ROUND.number,
-        SEAT_ROUND.playoff,
-        RoundGameRecord.table,
-        TournamentTableRecord.token,
-        LATER,
-        SEAT_TOURNAMENT.confirm_hands,
-    )
-    .outerjoin(RoundGameRecord, RoundGameRecord.game_id == GameRecord.id)
-    .outerjoin(SEAT_ROUND, SEAT_ROUND.id == RoundGameRecord.round_id)
-    .outerjoin(SEAT_TOURNAMENT, SEAT_TOURNAMENT.id == SEAT_ROUND.tournament_id)
-    .outerjoin(
-        TournamentTableRecord,
-        and_(
-            TournamentTableRecord.tournament_id == SEAT_ROUND.tournament_id,
-            TournamentTableRecord.number == RoundGameRecord.table,
-        ),
-    )
-    .outerjoin(
-        RoundRecord,
-        # A playoff stage has no clock: its games are found without one.
-        and_(
-            RoundRecord.id == RoundGameRecord.round_id,
-            RoundRecord.time_called_at.is_(None),
-            RoundRecord.playoff.is_(False),
-        ),
-    )
-    .outerjoin(TournamentRecord, TournamentRecord.id == RoundRecord.tournament_id)
-    .where(link == bindparam("token"))
-    for link in (GameRecord.edit_token, GameRecord.view_token)
-}
 # Time called at one game by its round's clock: built once.
 GAMES = GameRecord.__table__
 CALL_TIME = (
@@ -113,8 +54,8 @@ HANDS_OF = (
 
 
 # A game as its link finds it (`found`): its row, where it is played if it is a tournament's,
-# and the side its director awarded it by forfeit (None without one).
-Found = tuple[GameRecord, Seat | None, int | None]
+# the side its director awarded it by forfeit (None without one), and the club that holds it.
+Found = tuple[GameRecord, Seat | None, int | None, int | None]
 
 
 class GameNotFound(LookupError):
@@ -160,6 +101,7 @@ def found(token: str, link: InstrumentedAttribute[str] = GameRecord.edit_token) 
         card,
         later,
         confirm,
+        club,
     ) = row[1:]
     due = None if minutes is None else deadline(started_at, minutes)
     if due is not None and call_time_if_due(round_id, due):
@@ -169,7 +111,7 @@ def found(token: str, link: InstrumentedAttribute[str] = GameRecord.edit_token) 
         if in_round is None
         else Seat(name, number, playoff, table, card, due, not later, bool(confirm))
     )
-    return record, seat, forfeit
+    return record, seat, forfeit, club
 
 
 def load(token: str, link: InstrumentedAttribute[str] = GameRecord.edit_token) -> ScoredGame:
@@ -179,13 +121,19 @@ def load(token: str, link: InstrumentedAttribute[str] = GameRecord.edit_token) -
 
 
 def replayed(game: Found) -> ScoredGame:
-    """A game as `found` gives it, replayed, with its tournament's forfeit and seat."""
-    record, seat, forfeit = game
+    """A game as `found` gives it, replayed, with its tournament's forfeit and seat, and the
+    club that holds it."""
+    record, seat, forfeit, club = game
     scored = scored_games([record])[0]
     # Only a game of the latest round (or stage) waits for a word (tournaments.services.rounds).
     confirm = seat is not None and seat.confirm_hands and seat.latest
     return replace(
-        scored, in_tournament=seat is not None, forfeit=forfeit, seat=seat, confirm_hands=confirm
+        scored,
+        in_tournament=seat is not None,
+        forfeit=forfeit,
+        seat=seat,
+        confirm_hands=confirm,
+        club=club,
     )
 
 

@@ -25,6 +25,8 @@ class ScoredGame:
     seat: Seat | None = None
     # Whether its tournament asks the other side to confirm each hand (`Seat.confirm_hands`).
     confirm_hands: bool = False
+    # The club that holds it (its table's or its tournament's), when its link found it.
+    club: int | None = None
 
     @property
     def played(self) -> list[StoredHand]:

@@ -12,6 +12,7 @@ import games
 import scoring
 from forms import HandForm, problem_message
 from records.games import StoredHand
+from web.errors import not_right_message
 
 
 def next_hand_form(scored: games.ScoredGame) -> HandForm:
@@ -86,3 +87,9 @@ def note_later_hand(
             reason=problem_message(problem, rules),
         ),
     )
+
+
+def not_right(form: HandForm) -> HandForm:
+    """A hand form sent back with the message that something in the request was not right."""
+    form.add_error(None, not_right_message())
+    return form

@@ -58,3 +58,18 @@ def public_url(endpoint: str, **values: Any) -> str:
     if public:
         return str(public).rstrip("/") + url_for(endpoint, **values)
     return url_for(endpoint, _external=True, **values)
+
+
+# Where a feature room adds what the scorer's page of a game shows of it (`game_page_extras`):
+# the app's extensions hold, under this name, callables of the replayed game that give the
+# page's extra values by name (hashable, as the kept page is kept under them too).
+GAME_PAGE_EXTRAS = "game_page_extras"
+
+
+def game_page_extras(scored: Any) -> dict[str, Hashable]:
+    """What the rooms add to a game's scorer's page (a club's chances, say), by name: the
+    values each room's callable, registered under `GAME_PAGE_EXTRAS`, gives for this game."""
+    extras: dict[str, Hashable] = {}
+    for extra in current_app.extensions.get(GAME_PAGE_EXTRAS, ()):
+        extras |= extra(scored)
+    return extras

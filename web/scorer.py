@@ -21,10 +21,9 @@ from tables.routes.rule_sets import offer_rule_sets, open_at_table, play_rule_se
 from tables.services.table import device_tables, names_used
 from web import EDIT_LINKS
 from web.device import device_of_request, remember_device
-from web.errors import not_right_message
-from web.hand_forms import filled_form, next_hand_form, note_later_hand, offer_blind
+from web.hand_forms import filled_form, next_hand_form, not_right, note_later_hand, offer_blind
 from web.lookups import limit_guesses, limit_guesses_when, table_at_link
-from web.pages import page_or_part, wants_part
+from web.pages import game_page_extras, page_or_part, wants_part
 from web.tokens import looks_like_token
 from web.writes import conflict_message, tournament_game_message, write_once
 
@@ -165,14 +164,16 @@ def game_page(
         return shown
 
     series = games.series_of(scored)
+    extras = game_page_extras(scored)
     return page_or_part(
         "game.html",
         "_game.html",
         status,
-        kept_for=(kept_for(scored), series) if fresh else None,
+        kept_for=(kept_for(scored), series, tuple(sorted(extras.items()))) if fresh else None,
         make_form=hand_form,
         scored=scored,
         series=series,
+        **extras,
         message=message,
         editable=True,
         all_hands=request.args.get("all") == "1",
@@ -189,12 +190,6 @@ def kept_for(scored: games.ScoredGame) -> Hashable:
     record = scored.record
     left = scored.seat.minutes_left() if scored.seat is not None else None
     return (games.Replays.key(record), record.edit_token, record.view_token, scored.seat, left)
-
-
-def not_right(form: HandForm) -> HandForm:
-    """A hand form sent back with the message that something in the request was not right."""
-    form.add_error(None, not_right_message())
-    return form
 
 
 def overtaken(token: str) -> Response:

@@ -108,7 +108,7 @@ def club_context(club: ClubRecord, state: clubs.ClubState) -> dict[str, Any]:
         "club": club,
         "tables": clubs.club_tables(club),
         "tournaments": clubs.club_tournaments(club),
-        "players": club_ratings(club, state),
+        "players": club_ratings(club, state).players,
         "provisional_games": ratings.PROVISIONAL_GAMES,
         "seasons": club_seasons(club),
     }
@@ -182,7 +182,7 @@ def rating_lines(token: str) -> tuple[ClubRecord, list[RatingLine]]:
             player.rating.mu,
             player.rating.sigma,
         )
-        for player in club_ratings(club)
+        for player in club_ratings(club).players
     ]
     return club, lines
 

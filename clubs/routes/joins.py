@@ -49,7 +49,7 @@ def join(token: str) -> Response | tuple[str, int]:
     """Join two names of the club's players: the first counts as the second from now on."""
     club = clubs.find_club(token)
     form = JoinForm()
-    offered = [(player.name, player.name) for player in club_ratings(club)]
+    offered = [(player.name, player.name) for player in club_ratings(club).players]
     form.name.choices = form.same_as.choices = offered
     if not form.validate_on_submit():
         return organiser_page(club, 422, join_form=form)

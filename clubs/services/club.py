@@ -243,3 +243,8 @@ def offered_tournaments(device: str | None) -> list[TournamentRecord]:
         )
     )
     return [tournament for tournament in found if tournament.id not in held]
+
+
+def club_by_id(club_id: int) -> ClubRecord | None:
+    """The club of this id (as a game's link found it), or None once it is gone."""
+    return db.session.get(ClubRecord, club_id)

@@ -12,6 +12,7 @@ counts nothing.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import ratings
 import scoring
@@ -69,12 +70,33 @@ def places(state: scoring.Game) -> tuple[int, ...]:
     )
 
 
-def rated_players(games: list[tuple[ScoredGame, bool]], joins: Joins) -> list[RatedPlayer]:
+class ClubRatings(NamedTuple):
+    """A club's players rated (best first), and each game's chances before it: every side's
+    chance to win, in whole percentages, by the game's id (none for a game that names one
+    player twice)."""
+
+    players: list[RatedPlayer]
+    chances: dict[int, tuple[int, ...]]
+
+
+def sides_of(game: ScoredGame, joins: Joins) -> tuple[tuple[str, ...], ...]:
+    """The game's sides by matched name, joined names as one: two partners each, or one player
+    each without partners."""
+    players, rules = game.record.players, game.state.rules
+    return tuple(
+        tuple(resolve(scoring.name_key(players[seat]), joins) for seat in rules.seats_of(side))
+        for side in rules.sides
+    )
+
+
+def rated_players(games: list[tuple[ScoredGame, bool]], joins: Joins) -> ClubRatings:
     """Every player of these games (in the order they were started, each with whether it was
     forfeited), names joined by the organiser as one, with their rating, best first (then by
-    name); a player of no counted game keeps a new player's rating."""
+    name); a player of no counted game keeps a new player's rating. With them, the chance of
+    each side of every game from the ratings before it: after the games started before it."""
     spelt: dict[str, str] = {}
-    played = []
+    rated: dict[str, ratings.Rating] = {}
+    chances: dict[int, tuple[int, ...]] = {}
     for game, forfeited in games:
         for name in game.record.players:
             if name:
@@ -84,23 +106,27 @@ def rated_players(games: list[tuple[ScoredGame, bool]], joins: Joins) -> list[Ra
                     spelt[key] = name  # the latest spelling of the name kept is shown
                 else:
                     spelt.setdefault(root, name)  # until the name kept is seen itself
+        sides = sides_of(game, joins)
+        if len({player for side in sides for player in side}) == sum(map(len, sides)):
+            chances[game.record.id] = ratings.chances(rated, sides)
         found = counted(game, forfeited, joins)
         if found is not None:
-            played.append(found)
-    rated = ratings.rate(played)
+            rated = ratings.rate([found], rated)
     players = [
         RatedPlayer(key, name, rated.get(key, ratings.Rating())) for key, name in spelt.items()
     ]
-    return sorted(players, key=lambda player: (-player.shown, scoring.name_key(player.name)))
+    ranked = sorted(players, key=lambda player: (-player.shown, scoring.name_key(player.name)))
+    return ClubRatings(ranked, chances)
 
 
-def club_ratings(club: ClubRecord, state: ClubState | None = None) -> list[RatedPlayer]:
-    """The club's players with their ratings, worked out once per change of its games (kept
-    under the club's state, as the stats pages keep theirs): one small query while nothing
-    changed (none when `state`, as `club_state` gives it, is known already)."""
+def club_ratings(club: ClubRecord, state: ClubState | None = None) -> ClubRatings:
+    """The club's players with their ratings, and its games' chances, worked out once per
+    change of its games (kept under the club's state, as the stats pages keep theirs): one
+    small query while nothing changed (none when `state`, as `club_state` gives it, is known
+    already)."""
     key = ("club-ratings", club.id, state or club_state(club))
 
-    def rated() -> list[RatedPlayer]:
+    def rated() -> ClubRatings:
         """The club's players rated from its games, as its joins count them."""
         return rated_players(club_games(club), joined_keys(club_joins(club)))
 

@@ -139,8 +139,8 @@ def count_season(club: ClubRecord, season: ClubSeasonRecord, over: bool) -> Seas
     joins = joined_keys(club_joins(club))
     games = club_games(club)
     within = [(g, f) for g, f in games if g.record.created_at.date() <= season.last_day]
-    rated = rated_players(within, joins)
-    names = {player.key: player.name for player in rated_players(games, joins)}
+    rated = rated_players(within, joins).players
+    names = {player.key: player.name for player in rated_players(games, joins).players}
     nights = sorted(
         [*evenings(season, games, joins), *tournament_nights(club, season, joins)],
         key=lambda night: (night.day, night.kind, night.name),

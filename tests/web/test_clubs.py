@@ -20,6 +20,7 @@ from testsupport.clubs import (
 )
 from testsupport.database import queries_sent
 from testsupport.pages import Page, submit
+from testsupport.playing import enter
 from testsupport.routes import HX
 from testsupport.tables import EAST_WEST_WIN, NORTH_SOUTH_WIN, make_table, start_at_table
 from testsupport.tournaments import (
@@ -197,3 +198,28 @@ def test_the_ratings_download_as_csv_and_json_as_the_page_shows_them(client):
         "mu": 23.0357,
         "sigma": 8.178,
     }
+
+
+def test_the_scorer_page_of_a_club_game_shows_each_sides_chance_before_it(client):
+    club = new_club(client)
+    table = make_table(client, "Tuesday table")
+    hold(client, club, "table", "Tuesday table")
+    first = start_at_table(client, table, **EXAMPLE_1)
+
+    def chances(game: str, headers=None) -> str:
+        """The game page's line of chances, as read."""
+        return Page(client.get(f"/g/{game}", headers=headers)).find("p", "chances").text
+
+    assert chances(first) == "Chances before the game: Team A 50 % · Team B 50 %"
+    enter(client, first, NORTH_SOUTH_WIN["bids"], team_tricks=NORTH_SOUTH_WIN["team_tricks"])
+    played_at(client, table, EXAMPLE_2, NORTH_SOUTH_WIN)
+    # Worked example 3: a cut-throat game of the four after the first two.
+    seats = {"player_0": "Duda", "player_1": "Ana", "player_2": "Bia", "player_3": "Caio"}
+    third = start_at_table(client, table, table="cutthroat", **seats)
+    assert chances(third) == (
+        "Chances before the game: Duda 17 % · Ana 33 % · Bia 25 % · Caio 25 %"
+    )
+    assert chances(third, PT).startswith("Chances antes da partida: Duda 17 %")
+    # A game at a table no club holds shows none.
+    other = start_at_table(client, make_table(client, "Home table"), **EXAMPLE_1)
+    assert not Page(client.get(f"/g/{other}")).find_all("p", "chances")

@@ -13,9 +13,19 @@ from __future__ import annotations
 import pytest
 from werkzeug.routing import IntegerConverter, Rule, ValidationError
 
+from clubs.services.club import create_club
+from extensions import db
+from records.games import new_token
 from testsupport.builders import game_with_hands, table_with_series, tournament_in_round
 from testsupport.database import queries_sent
-from web import EDIT_LINKS, TABLE_LINKS, TOURNAMENT_LINKS, TOURNAMENT_VIEW_LINKS
+from web import (
+    CLUB_LINKS,
+    CLUB_VIEW_LINKS,
+    EDIT_LINKS,
+    TABLE_LINKS,
+    TOURNAMENT_LINKS,
+    TOURNAMENT_VIEW_LINKS,
+)
 from web.converters import LARGEST_PATH_NUMBER
 
 # The numbers just past the bound, and past SQLite's own integers.
@@ -50,10 +60,14 @@ def numbered_rules(app) -> list[Rule]:
 
 
 def links(app) -> dict[str, str]:
-    """A real link by the prefix of its kind: a game's edit link, a table's, and the director's
-    link and the watch link of a tournament whose first round is played."""
+    """A real link by the prefix of its kind: a game's edit link, a table's, the director's
+    link and the watch link of a tournament whose first round is played, and a club's two."""
     tournament = tournament_in_round(app, 5, 1)
-    return {
+    with app.app_context():
+        club = create_club("Friday club", new_token(), new_token())
+        club_links = {CLUB_LINKS: club.edit_token, CLUB_VIEW_LINKS: club.view_token}
+        db.session.remove()
+    return club_links | {
         EDIT_LINKS: game_with_hands(app, 1).edit,
         TABLE_LINKS: table_with_series(app, 1).edit,
         TOURNAMENT_LINKS: tournament.director,

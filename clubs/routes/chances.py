@@ -1,0 +1,37 @@
+"""The chance of each side before a club's game, on its scorer's page ("Reds 62 % · Blues
+38 %"): from the club's ratings after the games started before it (docs/rules.md, "Ratings"),
+added to the page through `web.pages.GAME_PAGE_EXTRAS`, so that the shared pages know no club."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+
+from flask import Blueprint
+from flask.blueprints import BlueprintSetupState
+
+from clubs.services.club import club_by_id
+from clubs.services.ratings import club_ratings
+from games.scored import ScoredGame
+from web.pages import GAME_PAGE_EXTRAS
+
+bp = Blueprint("club_chances", __name__)
+
+
+@bp.record_once
+def register(state: BlueprintSetupState) -> None:
+    """Add the chances to every game page the app renders from now on."""
+    state.app.extensions.setdefault(GAME_PAGE_EXTRAS, []).append(chances_of)
+
+
+def chances_of(scored: ScoredGame) -> dict[str, Hashable]:
+    """For a club's game, `club_chances`: each side's name with its chance before the game, in
+    whole percentages; nothing for any other game (and no query)."""
+    if scored.club is None:
+        return {}
+    club = club_by_id(scored.club)
+    if club is None:
+        return {}
+    shares = club_ratings(club).chances.get(scored.record.id)
+    if shares is None:  # a game that names one player twice has no chances
+        return {}
+    return {"club_chances": tuple(zip(scored.record.sides, shares, strict=True))}
