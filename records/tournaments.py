@@ -94,6 +94,9 @@ class TournamentRecord(db.Model):  # type: ignore[name-defined]  # Flask-SQLAlch
     # Whether the other side confirms each hand its table's scorer saves (a hand counts once
     # agreed or ruled: `records.games.AGREED`); off unless the director asks for it.
     confirm_hands: Mapped[bool] = mapped_column(default=False, server_default=false())
+    # Whether round 1 is paired and seated by the players' ratings at the club that holds the
+    # tournament, rather than by entry order (a tournament no club holds keeps entry order).
+    seed_by_rating: Mapped[bool] = mapped_column(default=False, server_default=false())
     # Bumped on every change of the tournament (its links): its watch page's tag names it.
     version: Mapped[int] = mapped_column(default=0)
     # The one-time token of the form that made it: that form sent again finds it.

@@ -248,3 +248,12 @@ def offered_tournaments(device: str | None) -> list[TournamentRecord]:
 def club_by_id(club_id: int) -> ClubRecord | None:
     """The club of this id (as a game's link found it), or None once it is gone."""
     return db.session.get(ClubRecord, club_id)
+
+
+def club_holding(tournament: TournamentRecord) -> ClubRecord | None:
+    """The club that holds the tournament, if one does (one query)."""
+    return db.session.scalar(
+        select(ClubRecord)
+        .join(ClubTournamentRecord, ClubTournamentRecord.club_id == ClubRecord.id)
+        .where(ClubTournamentRecord.tournament_id == tournament.id)
+    )

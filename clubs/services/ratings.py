@@ -11,16 +11,18 @@ counts nothing.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import NamedTuple
 
 import ratings
 import scoring
-from clubs.services.club import ClubState, club_games, club_state
+from clubs.services.club import ClubState, club_games, club_holding, club_state
 from clubs.services.joins import Joins, club_joins, joined_keys, resolve
 from games.career_stats import career_stats
 from games.scored import ScoredGame
 from records.clubs import ClubRecord
+from records.tournaments import TournamentRecord, TournamentTeamRecord
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,3 +133,22 @@ def club_ratings(club: ClubRecord, state: ClubState | None = None) -> ClubRating
         return rated_players(club_games(club), joined_keys(club_joins(club)))
 
     return career_stats().get_or_make(key, rated)
+
+
+def team_strengths(
+    tournament: TournamentRecord, teams: Iterable[TournamentTeamRecord]
+) -> dict[int, float] | None:
+    """Each team's strength to seed round 1 (docs/rules.md: the sum of its two players' μ − 3σ
+    at the club), by entry number, its players matched as the club's ratings match them; None
+    for a tournament no club holds."""
+    club = club_holding(tournament)
+    if club is None:
+        return None
+    rated = {player.key: player.rating for player in club_ratings(club).players}
+    joins = joined_keys(club_joins(club))
+    return {
+        team.entry: ratings.strength(
+            rated, (resolve(scoring.name_key(name), joins) for name in team.players)
+        )
+        for team in teams
+    }

@@ -1,6 +1,7 @@
 """Clubs (issue 38): a club with its own pair of links, the tables and tournaments it holds
 (each held by one club at most), its replaced links, the names its organiser joined, and its
-seasons. New tables only: nothing stored before changes.
+seasons; and a tournament's seeding by rating (tournament.seed_by_rating, off for every
+tournament stored before).
 
 Revision ID: b4d6f8a1c3e5
 Revises: a2c4e6f8b1d3
@@ -17,7 +18,7 @@ depends_on = None
 
 def upgrade():
     """Add the club, club_table, club_tournament, replaced_club_link, club_join and club_season
-    tables."""
+    tables, and tournament.seed_by_rating."""
     op.create_table(
         "club",
         sa.Column("id", sa.Integer(), nullable=False),
@@ -95,10 +96,16 @@ def upgrade():
         sa.UniqueConstraint("by_nonce"),
     )
     op.create_index("ix_club_season_club_id", "club_season", ["club_id"])
+    op.add_column(
+        "tournament",
+        sa.Column("seed_by_rating", sa.Boolean(), nullable=False, server_default=sa.false()),
+    )
 
 
 def downgrade():
-    """Drop the six tables, those that refer to the club first."""
+    """Drop the tournament's seeding in place, then the six tables, those that refer to the
+    club first."""
+    op.drop_column("tournament", "seed_by_rating")
     op.drop_index("ix_club_season_club_id", table_name="club_season")
     op.drop_table("club_season")
     op.drop_index("ix_club_join_club_id", table_name="club_join")

@@ -13,7 +13,14 @@ from testsupport.clubs import hold, new_club, played_at
 from testsupport.pages import Page, submit
 from testsupport.routes import HX
 from testsupport.tables import EAST_WEST_WIN, NORTH_SOUTH_WIN, make_table
-from testsupport.tournaments import ONE_HAND, PT, make_tournament, play_round, start_round
+from testsupport.tournaments import (
+    ONE_HAND,
+    PT,
+    make_tournament,
+    play_round,
+    round_tables,
+    start_round,
+)
 
 # Three Friday nights of four teams, one round of one hand each. Table 1's East–West team wins
 # by a set (first), table 2's North–South team by a point (second); the two losers follow.
@@ -142,3 +149,34 @@ def test_a_season_that_cannot_be_is_refused_in_words_with_nothing_written(client
             assert refused.status_code == 422, (typed, refused.status_code)
             assert Page(refused).errors(field) == [words]
     assert "No season yet." in Page(client.get(f"/c/{club}")).text
+
+
+SEEDED_TEAMS = "T1: Ana & Bia\nT2: Eva & Fabio\nT3: Caio & Duda\nT4: Gil & Hugo\n"
+
+
+def test_a_club_tournament_seeded_by_rating_pairs_round_1_strongest_first(client):
+    club = new_club(client)
+    table = make_table(client, "Tuesday table")
+    hold(client, club, "table", "Tuesday table")
+    seats = {"player_0": "Ana", "player_1": "Caio", "player_2": "Bia", "player_3": "Duda"}
+    for _ in range(3):  # Caio & Duda win three times: the strongest; Ana & Bia the weakest
+        played_at(client, table, seats, EAST_WEST_WIN)
+    typed = {"teams": SEEDED_TEAMS, "rounds": "1", "seed_by_rating": "y"}
+    seeded = make_tournament(client, name="Seeded", **ONE_HAND, **typed)
+    plain = make_tournament(client, name="Plain", **ONE_HAND, **typed | {"seed_by_rating": None})
+    for name in ("Seeded", "Plain"):
+        assert hold(client, club, "tournament", name).status_code == 303
+    # T3 (strongest), then T2 and T4 (new players, level: entry order), then T1.
+    for director, pairs in (
+        (seeded, [("T3", "T2"), ("T4", "T1")]),
+        (plain, [("T1", "T2"), ("T3", "T4")]),
+    ):
+        start_round(client, director)
+        assert [(t.north_south, t.east_west) for t in round_tables(client, director)] == pairs
+    # A tournament no club holds keeps its entry order, whatever it asked.
+    alone = make_tournament(client, name="Alone", **ONE_HAND, **typed)
+    start_round(client, alone)
+    assert [(t.north_south, t.east_west) for t in round_tables(client, alone)] == [
+        ("T1", "T2"),
+        ("T3", "T4"),
+    ]

@@ -172,6 +172,13 @@ class TournamentForm(Form):
             " or ruled."
         ),
     )
+    seed_by_rating = BooleanField(
+        _l("Seed round 1 by rating"),
+        description=_l(
+            "For a club's tournament: round 1 pairs and seats the teams by their players'"
+            " ratings at the club, strongest first, instead of the order they were entered."
+        ),
+    )
     teams = TextAreaField(
         _l("Teams, one per line"),
         description=_l("Team name: Player & Player. Or: Team name, Player, Player."),
@@ -267,6 +274,7 @@ class TournamentForm(Form):
             rounds=None if kind.fixed_rounds is not None else self.rounds.data,
             teams=self.entered,
             confirm_hands=bool(self.confirm_hands.data),
+            seed_by_rating=bool(self.seed_by_rating.data),
         )
 
 

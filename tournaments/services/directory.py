@@ -65,8 +65,8 @@ class Entrant:
 class Setup:
     """What a tournament is made of: its name, every game's rules (a partnership preset and its
     house rules, a number of hands as `hands_limit`), minutes per round (None untimed), the
-    format with its rounds (None for a round robin), the teams in entry order, and whether the
-    other side confirms each hand."""
+    format with its rounds (None for a round robin), the teams in entry order, whether the
+    other side confirms each hand, and whether round 1 is seeded by rating."""
 
     name: str
     preset: str
@@ -76,6 +76,7 @@ class Setup:
     rounds: int | None
     teams: tuple[Entrant, ...]
     confirm_hands: bool = False
+    seed_by_rating: bool = False
 
 
 def refusal(setup: Setup) -> str | None:
@@ -121,6 +122,7 @@ def create_tournament(setup: Setup, device: str, nonce: str | None) -> Tournamen
             format=setup.format.value,
             rounds=setup.rounds,
             confirm_hands=setup.confirm_hands,
+            seed_by_rating=setup.seed_by_rating,
             device=device,
             creation_nonce=nonce or None,
             teams=teams,

@@ -33,6 +33,7 @@ from records.tournaments import (
 from tournaments.services.brackets import Bracket
 from tournaments.services.directory import tournament_teams
 from tournaments.services.followed import watched_games
+from tournaments.services.seeding import seeded_round
 
 
 class RoundRefused(ValueError):
@@ -191,14 +192,17 @@ class Standing:
         winners: Sequence[int] = ()
         if self.current is not None:
             winners = [table.result().winner or 0 for table in self.current.tables]
-        return tournament.next_round(
+        # Teams that withdrew between rounds are paired no more (`withdrawing`).
+        withdrawn = {team.entry for team in self.teams if team.withdrawn_after is not None}
+        joined = late_teams(self.teams)
+        first = None if self.rounds else seeded_round(self.record, self.teams, withdrawn, joined)
+        return first or tournament.next_round(
             self.record.format,
             tournament.order_of(self.rows),
             [played.pairing() for played in self.rounds],
             winners,
-            # Teams that withdrew between rounds are paired no more (`withdrawing`).
-            {team.entry for team in self.teams if team.withdrawn_after is not None},
-            late_teams(self.teams),
+            withdrawn,
+            joined,
         )
 
 

@@ -1,6 +1,8 @@
-"""The chance of each side before a club's game, on its scorer's page ("Reds 62 % · Blues
-38 %"): from the club's ratings after the games started before it (docs/rules.md, "Ratings"),
-added to the page through `web.pages.GAME_PAGE_EXTRAS`, so that the shared pages know no club."""
+"""What a club adds to the games and tournaments it holds, through the hooks their rooms offer,
+so that neither knows of clubs: the chance of each side before a club's game on its scorer's
+page ("Reds 62 % · Blues 38 %", `web.pages.GAME_PAGE_EXTRAS`), from the club's ratings after the
+games started before it; and the teams' strengths that seed round 1 of a club's tournament that
+asks for it (`tournaments.services.rounds.TEAM_STRENGTHS`)."""
 
 from __future__ import annotations
 
@@ -10,17 +12,19 @@ from flask import Blueprint
 from flask.blueprints import BlueprintSetupState
 
 from clubs.services.club import club_by_id
-from clubs.services.ratings import club_ratings
+from clubs.services.ratings import club_ratings, team_strengths
 from games.scored import ScoredGame
+from tournaments.services.seeding import TEAM_STRENGTHS
 from web.pages import GAME_PAGE_EXTRAS
 
-bp = Blueprint("club_chances", __name__)
+bp = Blueprint("club_held", __name__)
 
 
 @bp.record_once
 def register(state: BlueprintSetupState) -> None:
-    """Add the chances to every game page the app renders from now on."""
+    """Add the chances to every game page, and the strengths to every seeding, from now on."""
     state.app.extensions.setdefault(GAME_PAGE_EXTRAS, []).append(chances_of)
+    state.app.extensions.setdefault(TEAM_STRENGTHS, []).append(team_strengths)
 
 
 def chances_of(scored: ScoredGame) -> dict[str, Hashable]:
