@@ -28,9 +28,11 @@ def register(state: BlueprintSetupState) -> None:
 
 
 def chances_of(scored: ScoredGame) -> dict[str, Hashable]:
-    """For a club's game, `club_chances`: each side's name with its chance before the game, in
-    whole percentages; nothing for any other game (and no query)."""
-    if scored.club is None:
+    """For a club's game with no hand played yet, `club_chances`: each side's name with its
+    chance before the game, in whole percentages; nothing for any other game (and no query)."""
+    # Shown before the game, until its first hand is played: the saves of a game in play then
+    # never wait for the club's ratings to be counted again.
+    if scored.club is None or scored.played:
         return {}
     club = club_by_id(scored.club)
     if club is None:

@@ -11,6 +11,7 @@ from flask import Blueprint, redirect, url_for
 from flask_babel import gettext
 from werkzeug.wrappers import Response
 
+import scoring
 from clubs.forms.club import JoinForm
 from clubs.routes.club import organiser_page
 from clubs.services import club as clubs
@@ -49,8 +50,12 @@ def join(token: str) -> Response | tuple[str, int]:
     """Join two names of the club's players: the first counts as the second from now on."""
     club = clubs.find_club(token)
     form = JoinForm()
-    offered = [(player.name, player.name) for player in club_ratings(club).players]
-    form.name.choices = form.same_as.choices = offered
+    players = club_ratings(club).players
+    form.name.choices = form.same_as.choices = [(p.name, p.name) for p in players]
+    # A name the page showed, spelt since another way ("ana b." for "Ana B."), is still it.
+    spelt = {scoring.name_key(player.name): player.name for player in players}
+    for field in (form.name, form.same_as):
+        field.data = spelt.get(scoring.name_key(str(field.data or "")), field.data)
     if not form.validate_on_submit():
         return organiser_page(club, 422, join_form=form)
     try:

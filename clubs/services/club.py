@@ -4,7 +4,7 @@ hold, which every figure of the club is worked out from."""
 
 from __future__ import annotations
 
-from sqlalchemy import ColumnElement, or_, select, update
+from sqlalchemy import ColumnElement, func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import InstrumentedAttribute, QueryableAttribute
 
@@ -13,7 +13,7 @@ from games.creating import create_once
 from games.links import LinkRecord, replace_link
 from games.reading import LinkReplaced, scored_games
 from games.scored import ScoredGame
-from games.states import GamesState, games_state
+from games.states import state_columns, state_of
 from records.clubs import ClubRecord, ClubTableRecord, ClubTournamentRecord, ReplacedClubLink
 from records.games import GameRecord, token_hash
 from records.tables import TableRecord
@@ -23,8 +23,9 @@ from tournaments.services.directory import device_tournaments
 
 # Clubs a phone is offered on the home page, newest first.
 DEVICE_CLUBS_SHOWN = 20
-# What a club's pages depend on (`club_state`): the club's own version, then its games' state.
-ClubState = tuple[int, int, int, int]
+# What a club's pages depend on (`club_state`): the club's own version, its games' state, and
+# the versions of the tables and tournaments it holds summed (their links shown on its pages).
+ClubState = tuple[int, int, int, int, int]
 
 
 class ClubNotFound(LookupError):
@@ -154,10 +155,22 @@ def held_games(club: ClubRecord) -> ColumnElement[bool]:
 
 
 def club_state(club: ClubRecord) -> ClubState:
-    """What a club's pages depend on, in one small query: its own version (moved by what it
-    is given to hold), then its games' state (`games.states.GamesState`)."""
-    state: GamesState = games_state(held_games(club))
-    return (club.version, *state)
+    """What a club's pages depend on, in one small query: its own version (moved by what it is
+    given to hold, its joins and its seasons), its games' state (`games.states.GamesState`),
+    and the versions of what it holds summed (a table's or tournament's link replaced moves
+    its own version, and the club's pages show those links)."""
+    held = (
+        select(func.coalesce(func.sum(TableRecord.version), 0))
+        .join(ClubTableRecord, ClubTableRecord.table_id == TableRecord.id)
+        .where(ClubTableRecord.club_id == club.id)
+        .scalar_subquery()
+        + select(func.coalesce(func.sum(TournamentRecord.version), 0))
+        .join(ClubTournamentRecord, ClubTournamentRecord.tournament_id == TournamentRecord.id)
+        .where(ClubTournamentRecord.club_id == club.id)
+        .scalar_subquery()
+    )
+    row = db.session.execute(select(*state_columns(), held).where(held_games(club))).one()
+    return (club.version, *state_of(row[:3]), int(row[3]))
 
 
 def club_games(club: ClubRecord) -> list[tuple[ScoredGame, bool]]:

@@ -59,9 +59,27 @@ def resolve(key: str, joins: Joins) -> str:
 
 def join_names(club: ClubRecord, name: str, same_as: str, nonce: str | None) -> None:
     """Count `name` as `same_as` in every figure of the club from now on; the same form sent
-    again changes nothing. JoinRefused (see its codes) with nothing written."""
+    again changes nothing. JoinRefused (see its codes) with nothing written. The club's row is
+    taken first, so that two joins sent at once are checked one after the other (each sees the
+    other's join), never both against the joins as they were."""
     if _sent_before(nonce):
         return
+    _moved(club)
+    try:
+        _check_and_join(club, name, same_as, nonce)
+        db.session.commit()
+    except JoinRefused:
+        db.session.rollback()
+        raise
+    except IntegrityError:  # this form sent again, or the same name joined a moment before
+        db.session.rollback()
+        if not _sent_before(nonce):
+            raise JoinRefused("joined") from None
+
+
+def _check_and_join(club: ClubRecord, name: str, same_as: str, nonce: str | None) -> None:
+    """Check the join against the club's joins and games as they are now (JoinRefused), then
+    add it to the transaction."""
     joins = joined_keys(club_joins(club))
     first, second = scoring.name_key(name), scoring.name_key(same_as)
     if resolve(first, joins) == resolve(second, joins):
@@ -81,13 +99,6 @@ def join_names(club: ClubRecord, name: str, same_as: str, nonce: str | None) -> 
     db.session.add(
         ClubJoinRecord(club_id=club.id, name=name, same_as=same_as, by_nonce=nonce or None)
     )
-    _moved(club)
-    try:
-        db.session.commit()
-    except IntegrityError:  # this form sent again, or the same name joined a moment before
-        db.session.rollback()
-        if not _sent_before(nonce):
-            raise JoinRefused("joined") from None
 
 
 def undo_join(club: ClubRecord, join_id: int) -> None:

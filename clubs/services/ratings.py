@@ -11,8 +11,9 @@ counts nothing.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from datetime import date
 from typing import NamedTuple
 
 import ratings
@@ -72,13 +73,55 @@ def places(state: scoring.Game) -> tuple[int, ...]:
     )
 
 
+@dataclass
+class Ledger:
+    """Each player's counted games as their own page shows them, by player key: their rating
+    shown after each game (with the day it was started), and their record with each partner
+    (games, wins, rating gained together) and against each opponent (games, wins)."""
+
+    history: dict[str, list[tuple[date, int]]] = field(default_factory=dict)
+    partners: dict[str, dict[str, list[int]]] = field(default_factory=dict)
+    opponents: dict[str, dict[str, list[int]]] = field(default_factory=dict)
+
+    def add(
+        self,
+        game: ratings.Played,
+        day: date,
+        before: Mapping[str, ratings.Rating],
+        after: Mapping[str, ratings.Rating],
+    ) -> None:
+        """Note one counted game, from the ratings before it and after it."""
+        for side, place in zip(game.sides, game.places, strict=True):
+            won = int(place == 1)
+            opponents = [player for other in game.sides if other is not side for player in other]
+            for player in side:
+                shown = ratings.shown(after[player])
+                gain = shown - ratings.shown(before.get(player, ratings.Rating()))
+                self.history.setdefault(player, []).append((day, shown))
+                for partner in side:
+                    if partner != player:
+                        tally(self.partners, player, partner, (1, won, gain))
+                for opponent in opponents:
+                    tally(self.opponents, player, opponent, (1, won))
+
+
+def tally(
+    book: dict[str, dict[str, list[int]]], player: str, other: str, values: tuple[int, ...]
+) -> None:
+    """Add `values` to the player's record with `other` in `book`, figure by figure."""
+    record = book.setdefault(player, {}).setdefault(other, [0] * len(values))
+    for index, value in enumerate(values):
+        record[index] += value
+
+
 class ClubRatings(NamedTuple):
-    """A club's players rated (best first), and each game's chances before it: every side's
-    chance to win, in whole percentages, by the game's id (none for a game that names one
-    player twice)."""
+    """A club's players rated (best first), each game's chances before it (every side's chance
+    to win, in whole percentages, by the game's id; none for a game that names one player
+    twice), and each player's ledger."""
 
     players: list[RatedPlayer]
     chances: dict[int, tuple[int, ...]]
+    ledger: Ledger
 
 
 def sides_of(game: ScoredGame, joins: Joins) -> tuple[tuple[str, ...], ...]:
@@ -99,6 +142,7 @@ def rated_players(games: list[tuple[ScoredGame, bool]], joins: Joins) -> ClubRat
     spelt: dict[str, str] = {}
     rated: dict[str, ratings.Rating] = {}
     chances: dict[int, tuple[int, ...]] = {}
+    ledger = Ledger()
     for game, forfeited in games:
         for name in game.record.players:
             if name:
@@ -113,12 +157,13 @@ def rated_players(games: list[tuple[ScoredGame, bool]], joins: Joins) -> ClubRat
             chances[game.record.id] = ratings.chances(rated, sides)
         found = counted(game, forfeited, joins)
         if found is not None:
-            rated = ratings.rate([found], rated)
+            before, rated = rated, ratings.rate([found], rated)
+            ledger.add(found, game.record.created_at.date(), before, rated)
     players = [
         RatedPlayer(key, name, rated.get(key, ratings.Rating())) for key, name in spelt.items()
     ]
     ranked = sorted(players, key=lambda player: (-player.shown, scoring.name_key(player.name)))
-    return ClubRatings(ranked, chances)
+    return ClubRatings(ranked, chances, ledger)
 
 
 def club_ratings(club: ClubRecord, state: ClubState | None = None) -> ClubRatings:

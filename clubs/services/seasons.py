@@ -16,15 +16,16 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from datetime import date
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 
 import ratings
 import scoring
 from clubs.services.club import club_games, club_state, club_tournaments
 from clubs.services.joins import Joins, club_joins, joined_keys, resolve
-from clubs.services.ratings import counted, rated_players
+from clubs.services.ratings import club_ratings, counted, rated_players
 from extensions import db
 from games.career_stats import career_stats
+from games.creating import create_once
 from games.scored import ScoredGame
 from records.clubs import ClubRecord, ClubSeasonRecord
 from records.games import utc_now
@@ -79,27 +80,38 @@ class SeasonStanding:
 
 
 def create_season(club: ClubRecord, setup: SeasonSetup, nonce: str | None) -> ClubSeasonRecord:
-    """A new season of the club; the same form sent twice gives the season it made first."""
-    if nonce:
-        made: ClubSeasonRecord | None = db.session.scalar(
+    """A new season of the club, moving the club's version (its pages list its seasons); the
+    same form sent twice, even at once, gives the season it made first."""
+
+    def made_before() -> ClubSeasonRecord | None:
+        """The season a form with this one-time token already made."""
+        if not nonce:
+            return None
+        found: ClubSeasonRecord | None = db.session.scalar(
             select(ClubSeasonRecord).where(ClubSeasonRecord.by_nonce == nonce)
         )
-        if made is not None:
-            return made
-    season = ClubSeasonRecord(
-        club_id=club.id,
-        name=setup.name,
-        first_day=setup.first_day,
-        last_day=setup.last_day,
-        place_points=list(setup.place_points),
-        win_points=setup.win_points,
-        attendance_points=setup.attendance_points,
-        best_nights=setup.best_nights,
-        by_nonce=nonce or None,
-    )
-    db.session.add(season)
-    db.session.commit()
-    return season
+        return found
+
+    def make() -> ClubSeasonRecord:
+        """The season as the form describes it, the club's version moved with it."""
+        db.session.execute(
+            update(ClubRecord)
+            .where(ClubRecord.id == club.id)
+            .values(version=ClubRecord.version + 1)
+        )
+        return ClubSeasonRecord(
+            club_id=club.id,
+            name=setup.name,
+            first_day=setup.first_day,
+            last_day=setup.last_day,
+            place_points=list(setup.place_points),
+            win_points=setup.win_points,
+            attendance_points=setup.attendance_points,
+            best_nights=setup.best_nights,
+            by_nonce=nonce or None,
+        )
+
+    return create_once(make, made_before)
 
 
 def club_seasons(club: ClubRecord) -> list[ClubSeasonRecord]:
@@ -140,7 +152,7 @@ def count_season(club: ClubRecord, season: ClubSeasonRecord, over: bool) -> Seas
     games = club_games(club)
     within = [(g, f) for g, f in games if g.record.created_at.date() <= season.last_day]
     rated = rated_players(within, joins).players
-    names = {player.key: player.name for player in rated_players(games, joins).players}
+    names = {player.key: player.name for player in club_ratings(club).players}
     nights = sorted(
         [*evenings(season, games, joins), *tournament_nights(club, season, joins)],
         key=lambda night: (night.day, night.kind, night.name),

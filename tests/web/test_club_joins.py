@@ -7,7 +7,7 @@ languages, with nothing written."""
 from __future__ import annotations
 
 from testsupport.clubs import hold, new_club, played_at, ratings
-from testsupport.pages import Page, submit
+from testsupport.pages import Page, form_data, submit
 from testsupport.tables import NORTH_SOUTH_WIN, make_table
 from testsupport.tournaments import PT
 
@@ -15,14 +15,15 @@ FIRST = {"player_0": "Ana B.", "player_1": "Caio", "player_2": "Bia", "player_3"
 SECOND = {"player_0": "Ana Beatriz", "player_1": "Bia", "player_2": "Caio", "player_3": "Duda"}
 
 
-def club_of_two_names(client) -> str:
-    """A club whose table played worked examples 1 and 2 with Ana written two ways."""
+def club_of_two_names(client) -> tuple[str, str]:
+    """A club whose table played worked examples 1 and 2 with Ana written two ways; the club's
+    and the table's tokens."""
     club = new_club(client)
     table = make_table(client, "Tuesday table")
     hold(client, club, "table", "Tuesday table")
     played_at(client, table, FIRST, NORTH_SOUTH_WIN)
     played_at(client, table, SECOND, NORTH_SOUTH_WIN)
-    return club
+    return club, table
 
 
 def join(client, club: str, name: str, same_as: str, headers=None):
@@ -39,7 +40,7 @@ def joins_listed(client, club: str) -> list[str]:
 
 
 def test_two_names_joined_count_as_one_player_and_apart_again_once_undone(client):
-    club = club_of_two_names(client)
+    club, _ = club_of_two_names(client)
     apart = ratings(client, f"/c/{club}")
     assert apart["Ana B."] == ("1097 ?", "1")
     assert apart["Ana Beatriz"][1] == "1"
@@ -62,7 +63,7 @@ def test_two_names_joined_count_as_one_player_and_apart_again_once_undone(client
 
 
 def test_a_join_that_cannot_be_is_refused_in_words_and_nothing_is_written(app, client):
-    club = club_of_two_names(client)
+    club, _ = club_of_two_names(client)
     for (name, same_as), english, portuguese in (
         (("Bia", "Bia"), "cannot be joined to itself", "não pode ser unido a si mesmo"),
         (("Bia", "Caio"), "sat in the same game", "jogaram na mesma partida"),
@@ -85,3 +86,15 @@ def test_a_join_that_cannot_be_is_refused_in_words_and_nothing_is_written(app, c
     assert "Escolha inválida" in Page(made_up).text
     assert joins_listed(client, club) == ["Ana B. is Ana Beatriz"]
     assert ratings(client, f"/c/{club}")["Bia"] == ("1038 ?", "2")
+
+
+def test_a_name_spelt_otherwise_since_the_page_was_shown_still_joins(client):
+    club, table = club_of_two_names(client)
+    form = Page(client.get(f"/c/{club}")).form(cls="join-names")  # it offers "Ana B."
+    # Meanwhile a game is scored with Ana written "ana b.": the spelling shown changes.
+    seats = FIRST | {"player_0": "ana b."}
+    played_at(client, table, seats, NORTH_SOUTH_WIN)
+    data = form_data(form) | {"name": "Ana B.", "same_as": "Ana Beatriz"}
+    answer = client.post(form.attrs["action"], data=data)
+    assert answer.status_code == 303, answer.status_code
+    assert joins_listed(client, club) == ["ana b. is Ana Beatriz"]  # as it is spelt now

@@ -113,6 +113,13 @@ def test_the_season_page_answers_304_until_a_game_of_the_club_is_saved(app, clie
     moved = client.get(season, headers=HX | {"If-None-Match": first.headers["ETag"]})
     assert moved.status_code == 200
     assert "Ana" in moved.get_data(as_text=True)
+    # The members' page lists the seasons: a new one moves it too.
+    members = season.split("/seasons/")[0]
+    shown = client.get(members, headers=HX)
+    make_season(client, club, name="Spring")
+    again = client.get(members, headers=HX | {"If-None-Match": shown.headers["ETag"]})
+    assert again.status_code == 200
+    assert "Spring" in again.get_data(as_text=True)
 
 
 def test_a_season_that_cannot_be_is_refused_in_words_with_nothing_written(client):

@@ -62,6 +62,9 @@ def test_the_worked_examples_rate_the_players_of_a_club_table(client):
     assert hold(client, club, "table", "Tuesday table").status_code == 303
     members = view_path(client, club)
     assert ratings(client, f"/c/{club}") == {}
+    # The club's pages link what it holds by its view link: the club's link gives no power.
+    (held,) = Page(client.get(f"/c/{club}")).find("ul", "club-tables").find_all("a")
+    assert held.attrs["href"].startswith("/tv/")
 
     played_at(client, table, EXAMPLE_1, NORTH_SOUTH_WIN)  # Ana & Bia beat Caio & Duda
     first = {
