@@ -186,3 +186,31 @@ def bars_svg(rows: list[tuple[str, float, str]], title: str) -> Markup:
     parts.append("</g></svg>")
     # Safe: every piece of user text above went through escape().
     return Markup("".join(parts))  # noqa: S704
+
+
+def ratings_svg(points: list[int], title: str) -> Markup:
+    """A player's rating after each counted game as a small line chart in the game chart's
+    style, from the first game on, the lowest and highest ratings written at the left. `title`
+    (translated by the caller) is its accessible name."""
+    low, high = min(points, default=0), max(points, default=0)
+    span = (high - low) or 1
+    room_x, room_y = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+    step = room_x / max(len(points) - 1, 1)
+    line = " ".join(
+        f"{_n(LEFT + index * step)},{_n(TOP + room_y * (high - value) / span)}"
+        for index, value in enumerate(points)
+    )
+    parts = [
+        '<svg xmlns="http://www.w3.org/2000/svg" class="chart-svg ratings" width="100%" '
+        f'viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="{escape(title)}">',
+        f"<title>{escape(title)}</title>",
+        f'<g fill="currentColor" font-size="{FONT_SIZE}">',
+        f'<text x="{LEFT - 4}" y="{TOP + FONT_SIZE / 3:.0f}" text-anchor="end">{high}</text>',
+        f'<text x="{LEFT - 4}" y="{TOP + room_y:.0f}" text-anchor="end">{low}</text>',
+        "</g>",
+        f'<polyline class="team-0" fill="none" stroke="currentColor" stroke-width="2"{FIXED} '
+        f'points="{line}"/>',
+        "</svg>",
+    ]
+    # Safe: the title went through escape(); the rest is numbers.
+    return Markup("".join(parts))  # noqa: S704

@@ -1,6 +1,7 @@
-"""A club's seasons: made on the organiser's page, and each season's page behind the members'
-link (its standings, its nights, its champion once it is over), which follows the club by
-itself (304 while nothing changed).
+"""A club's seasons and players: a season made on the organiser's page, and behind the members'
+link each season's page (its standings, its nights, its champion once it is over) and each
+player's (their rating game by game, partners, opponents and Spades figures), which follow the
+club by themselves (304 while nothing changed).
 
 Refused with nothing written, in the user's language: a season whose form is not right (422,
 each error beside its field: a missing name or day, days reversed, a place without its points).
@@ -9,13 +10,14 @@ each error beside its field: a missing name or day, days reversed, a place witho
 from __future__ import annotations
 
 from flask import Blueprint, abort, redirect, url_for
-from flask_babel import get_locale
+from flask_babel import get_locale, gettext
 from werkzeug.wrappers import Response
 
 from clubs.forms.season import SeasonForm
 from clubs.routes.club import organiser_page
 from clubs.services import club as clubs
-from clubs.services import seasons
+from clubs.services import players, seasons
+from downloads.chart import ratings_svg
 from extensions import limit_writes
 from records.clubs import ClubRecord
 from records.games import utc_now
@@ -64,4 +66,34 @@ def season(token: str, number: int) -> Response:
         )
 
     facts = f"season-{found.id}-{'-'.join(map(str, state))}-{over}-{get_locale()}-{wants_part()}"
+    return unless_unchanged(app_etag(facts), page)
+
+
+@bp.get(f"{CLUB_VIEW_LINKS}/<token:token>/players/<path:key>")
+@limit_guesses
+def player(token: str, key: str) -> Response:
+    """A player's own page behind the club's members' link (404 for a name the club does not
+    have), following the club by itself as its other pages do."""
+    club = clubs.find_club(token, ClubRecord.view_token)
+    state = clubs.club_state(club)
+
+    def page() -> Response:
+        """The player's page, or its part, as the club stands."""
+        card = players.player_card(club, key)
+        if card is None:
+            abort(404)
+        chart = ratings_svg(
+            [shown for _, shown in card.history],
+            gettext("The rating of %(name)s after each game", name=card.player.name),
+        )
+        return page_or_part(
+            "player.html",
+            "_player.html",
+            club=club,
+            card=card,
+            chart=chart,
+            poll_seconds=POLL_SECONDS,
+        )
+
+    facts = f"player-{club.id}-{key}-{'-'.join(map(str, state))}-{get_locale()}-{wants_part()}"
     return unless_unchanged(app_etag(facts), page)

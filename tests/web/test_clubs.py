@@ -226,3 +226,32 @@ def test_the_scorer_page_of_a_club_game_shows_each_sides_chance_before_it(client
     # A game at a table no club holds shows none.
     other = start_at_table(client, make_table(client, "Home table"), **EXAMPLE_1)
     assert not Page(client.get(f"/g/{other}")).find_all("p", "chances")
+
+
+def test_a_players_page_shows_the_rating_game_by_game_partners_opponents_and_figures(client):
+    club = new_club(client)
+    table = make_table(client, "Tuesday table")
+    hold(client, club, "table", "Tuesday table")
+    played_at(client, table, EXAMPLE_1, NORTH_SOUTH_WIN)  # Ana & Bia beat Caio & Duda
+    played_at(client, table, EXAMPLE_2, NORTH_SOUTH_WIN)  # Ana & Caio beat Bia & Duda
+    members = view_path(client, club)
+    link = Page(client.get(members)).find("table", "club-ratings").find("a")
+    assert link.text == "Ana"
+    page = Page(client.get(link.attrs["href"]))
+    assert page.find("h1").text == "Ana"
+    assert page.find("p", "player-rating").text == "Rating 1192 · provisional · 2 games counted"
+    assert page.find("figure", "chart").find("title").text == "The rating of Ana after each game"
+
+    def rows(cls: str) -> list[tuple[str, ...]]:
+        """A table of the page, row by row."""
+        body = page.find("table", cls).find("tbody")
+        return [
+            tuple(c.text for c in r.iter() if c.tag in ("th", "td")) for r in body.find_all("tr")
+        ]
+
+    # Rating gained with each partner: 1000 → 1097 with Bia, 1097 → 1192 with Caio.
+    assert rows("player-partners") == [("Bia", "1", "1", "+97"), ("Caio", "1", "1", "+95")]
+    assert rows("player-opponents") == [("Duda", "2", "2"), ("Bia", "1", "1"), ("Caio", "1", "1")]
+    figures = [item.text for item in page.find("ul", "player-figures").find_all("li")]
+    assert figures[0] == "Contracts made: 2 of 2"
+    assert client.get(f"{members}/players/nobody").status_code == 404
