@@ -188,3 +188,19 @@ def play(client):
         return response
 
     return post
+
+
+@pytest.fixture
+def second_app(app, own_app):
+    """Makes the app a backup is imported into: on an empty database of its own (a SQLite file
+    in another folder, or, under DATABASE_URL, the same database with its tables emptied once
+    the first app has let go of it). Call it after reading everything from the first app."""
+
+    def make():
+        """The second app, on its empty database."""
+        with app.app_context():
+            db.session.remove()
+            db.engine.dispose()
+        return own_app()
+
+    return make

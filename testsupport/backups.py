@@ -5,12 +5,14 @@ metadata (so a table or column added later is read without a change here).
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
 
 from sqlalchemy import select
 
 from extensions import db
+from games.backup import VERSION
 from testsupport.pages import Page, submit
 from testsupport.playing import EVEN, enter, link_on, rematch, replace_link, start_game
 from testsupport.tables import (
@@ -197,3 +199,17 @@ def every_row(app) -> dict[str, list[tuple]]:
         }
         db.session.remove()
     return rows
+
+
+def exported(runner, path) -> dict:
+    """Run export-games into `path`; the document it wrote."""
+    result = runner.invoke(args=["export-games", str(path)])
+    assert result.exit_code == 0, result.output
+    assert f"format version {VERSION}" in result.output
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def imported(app, path) -> None:
+    """Run import-games from `path` in `app`; it must succeed."""
+    result = app.test_cli_runner().invoke(args=["import-games", str(path)])
+    assert result.exit_code == 0, result.output

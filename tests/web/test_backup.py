@@ -7,46 +7,20 @@ from __future__ import annotations
 
 import json
 
-import pytest
-
 from extensions import db
-from games.backup import VERSION
-from testsupport.backups import answer, every_row, everything_answered, play_evening
+from testsupport.backups import (
+    answer,
+    every_row,
+    everything_answered,
+    exported,
+    imported,
+    play_evening,
+)
 from testsupport.builders import TOURNAMENT_HANDS, hands_entered, tournament_in_round
 from testsupport.playing import enter, link_on, rematch, replace_link
 from testsupport.tables import FIRST_PAIRING, NORTH_SOUTH_WIN, TO_100, make_table, start_at_table
 from testsupport.tournaments import DOWNLOADS
 from web.device import DEVICE_COOKIE
-
-
-@pytest.fixture
-def second_app(app, own_app):
-    """Makes the app a backup is imported into: on an empty database of its own (a SQLite file
-    in another folder, or, under DATABASE_URL, the same database with its tables emptied once
-    the first app has let go of it). Call it after reading everything from the first app."""
-
-    def make():
-        """The second app, on its empty database."""
-        with app.app_context():
-            db.session.remove()
-            db.engine.dispose()
-        return own_app()
-
-    return make
-
-
-def exported(runner, path) -> dict:
-    """Run export-games into `path`; the document it wrote."""
-    result = runner.invoke(args=["export-games", str(path)])
-    assert result.exit_code == 0, result.output
-    assert f"format version {VERSION}" in result.output
-    return json.loads(path.read_text(encoding="utf-8"))
-
-
-def imported(app, path) -> None:
-    """Run import-games from `path` in `app`; it must succeed."""
-    result = app.test_cli_runner().invoke(args=["import-games", str(path)])
-    assert result.exit_code == 0, result.output
 
 
 def same_phone(client, app):
