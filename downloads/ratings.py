@@ -1,5 +1,6 @@
-"""A club's ratings as CSV and JSON (docs/formats.md#a-clubs-ratings): one row per player, best
-first, from plain values (the club's room gives them; nothing here reads storage)."""
+"""A club's ratings and a season's standings as CSV and JSON (docs/formats.md#a-clubs-ratings):
+one row per player, best first, from plain values (the club's room gives them; nothing here
+reads storage)."""
 
 from __future__ import annotations
 
@@ -58,3 +59,48 @@ def ratings_json(club: str, lines: Iterable[RatingLine]) -> dict[str, object]:
 def ratings_filename(name: str) -> str:
     """A short ASCII name for a club's ratings file, e.g. spades-ratings-friday-club.csv."""
     return "-".join(part for part in ("spades-ratings", slug(name)) if part) + ".csv"
+
+
+SEASON_COLUMNS = ("place", "player", "points", "nights", "rating")
+
+
+class SeasonLine(NamedTuple):
+    """One row of a season's standings: the place (shared as 1, 2, 2, 4), the player, the
+    points over their best nights, the nights played and the rating at the season's end."""
+
+    place: int
+    player: str
+    points: int
+    nights: int
+    rating: int
+
+
+def write_season_csv(lines: Iterable[SeasonLine]) -> str:
+    """The season's standings as CSV text, one row per player, best first."""
+    return write_csv((line._asdict() for line in lines), SEASON_COLUMNS)
+
+
+def season_json(
+    club: str,
+    season: str,
+    days: tuple[str, str],
+    champions: Iterable[str],
+    lines: Iterable[SeasonLine],
+) -> dict[str, object]:
+    """The season as JSON: the club's and the season's `name`, its `first_day` and `last_day`
+    (ISO dates), its `champions` (none until it is over) and `standings[]` with the CSV's
+    columns as keys."""
+    return {
+        "club": club,
+        "name": season,
+        "first_day": days[0],
+        "last_day": days[1],
+        "champions": list(champions),
+        "standings": [line._asdict() for line in lines],
+    }
+
+
+def season_filename(club: str, season: str) -> str:
+    """A short ASCII name for a season's standings file: spades-season-friday-club-winter.csv."""
+    parts = ("spades-season", slug(club), slug(season))
+    return "-".join(part for part in parts if part) + ".csv"

@@ -18,13 +18,14 @@ from clubs.routes.club import organiser_page
 from clubs.services import club as clubs
 from clubs.services import players, seasons
 from downloads.chart import ratings_svg
+from downloads.ratings import SeasonLine, season_filename, season_json, write_season_csv
 from extensions import limit_writes
 from records.clubs import ClubRecord
 from records.games import utc_now
 from web import CLUB_LINKS, CLUB_VIEW_LINKS
 from web.lookups import limit_guesses
 from web.pages import page_or_part, wants_part
-from web.responses import POLL_SECONDS, app_etag, unless_unchanged
+from web.responses import POLL_SECONDS, app_etag, csv_attachment, json_answer, unless_unchanged
 
 bp = Blueprint("club_seasons", __name__)
 
@@ -97,3 +98,35 @@ def player(token: str, key: str) -> Response:
 
     facts = f"player-{club.id}-{key}-{'-'.join(map(str, state))}-{get_locale()}-{wants_part()}"
     return unless_unchanged(app_etag(facts), page)
+
+
+def season_lines(
+    token: str, number: int
+) -> tuple[ClubRecord, seasons.SeasonStanding, list[SeasonLine]]:
+    """The club behind view link `token`, its season `number` as it stands (404 for a season
+    it does not have) and its standings as the downloads show them."""
+    club = clubs.find_club(token, ClubRecord.view_token)
+    try:
+        found = seasons.find_season(club, number)
+    except seasons.SeasonNotFound:
+        abort(404)
+    now = seasons.season_standing(club, found)
+    lines = [SeasonLine(r.place, r.player, r.points, r.nights, r.rating) for r in now.rows]
+    return club, now, lines
+
+
+@bp.get(f"{CLUB_VIEW_LINKS}/<token:token>/seasons/<int:number>/standings.csv")
+@limit_guesses
+def season_csv(token: str, number: int) -> Response:
+    """A season's standings as CSV, one row per player, best first."""
+    club, now, lines = season_lines(token, number)
+    return csv_attachment(write_season_csv(lines), season_filename(club.name, now.season.name))
+
+
+@bp.get(f"{CLUB_VIEW_LINKS}/<token:token>/seasons/<int:number>/standings.json")
+@limit_guesses
+def season_json_answer(token: str, number: int) -> Response:
+    """A season's standings as JSON (keys documented in docs/formats.md)."""
+    club, now, lines = season_lines(token, number)
+    days = (now.season.first_day.isoformat(), now.season.last_day.isoformat())
+    return json_answer(season_json(club.name, now.season.name, days, now.champions, lines))

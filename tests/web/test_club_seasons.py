@@ -80,6 +80,20 @@ def test_a_season_of_three_nights_counts_each_players_best_two_as_worked_example
     clock.advance(10 * DAY)
     assert Page(client.get(season)).find("p", "champion").text == "Champion: Pia"
     assert Page(client.get(season, headers=PT)).find("p", "champion").text == "Campeão: Pia"
+    # Its standings download as CSV and JSON, as the page shows them.
+    sheet = client.get(f"{season}/standings.csv").get_data(as_text=True).splitlines()
+    assert sheet[0] == "place,player,points,nights,rating"
+    assert sheet[1].startswith("1,Pia,18,3,")
+    data = client.get(f"{season}/standings.json").get_json()
+    assert (data["name"], data["first_day"], data["champions"]) == ("Winter", "2026-12-01", ["Pia"])
+    assert data["standings"][0] | {"rating": 0} == {
+        "place": 1,
+        "player": "Pia",
+        "points": 18,
+        "nights": 3,
+        "rating": 0,
+    }
+    assert client.get(f"{season.rsplit('/', 1)[0]}/999/standings.csv").status_code == 404
 
 
 def test_an_evening_at_the_clubs_tables_gives_points_per_game_won_and_for_playing(app, client):
