@@ -1,8 +1,9 @@
 """A club on a phone (390 × 844), in both languages, with and without script: the organiser makes
 a table and a club from the home page, gives the club the table, and a game played at the table
 rates its four players (docs/rules.md's worked example 1); a member following the members' link
-sees the ratings come in by themselves, and the same page fits a television. Every page passes
-axe, and nothing on the organiser's pages is too small to tap."""
+sees the ratings come in by themselves, opens the season the organiser made and a player's page,
+and the members' and season's pages fit a television. Every page passes axe, and nothing on the
+organiser's pages is too small to tap."""
 
 from __future__ import annotations
 
@@ -85,9 +86,26 @@ def test_an_organiser_gives_a_club_its_table_and_its_members_follow_the_ratings(
     organiser.go(urlsplit(club).path)
     assert rows(organiser) == RATED
 
+    # A season, made on the organiser's page: its page and a player's, on the member's phone.
+    organiser.type_into('form.new-season input[name="name"]', "Winter")
+    organiser.page.fill('form.new-season input[name="first_day"]', "2000-01-01")
+    organiser.page.fill('form.new-season input[name="last_day"]', "2099-12-31")
+    organiser.tap_to_load("form.new-season button")
+    member.go(members)
+    member.tap_to_load(member.locate("ul.club-seasons a").first)
+    expect(member.locate("table.season-standings tbody tr")).to_have_count(4)
+    season = urlsplit(member.page.url).path
+    passes_axe(member)
+    member.go(members)
+    member.tap_to_load(member.locate("table.club-ratings a").first)
+    expect(member.locate("table.player-partners tbody tr")).to_have_text([re.compile("Bia")])
+    passes_axe(member)
+
     wall = phone(screen=TV_SIZE, locale=locale, bypass_csp=True)
+    for path, name in ((members, "members"), (season, "season")):
+        wall.go(path)
+        assert not wall.page.evaluate("document.documentElement.scrollWidth > innerWidth")
+        wall.screenshot(screenshots, f"club-{name}-{locale}", full_page=False)
+        passes_axe(wall)
     wall.go(members)
     assert rows(wall) == RATED
-    assert not wall.page.evaluate("document.documentElement.scrollWidth > innerWidth")
-    wall.screenshot(screenshots, f"club-members-{locale}", full_page=False)
-    passes_axe(wall)
