@@ -113,9 +113,11 @@ test-pg: $(VENV)/.dev translations
 
 # Throughput and latency against the stack's own ceiling, the template share of a page, the
 # tables one machine holds, Save to screen on a phone's network, and a tournament of 32 tables
-# (its watch page, its poll, Start round and the Swiss pairing), and a club night of 32 tables
-# with every table's phone, the director and 300 spectators following it. `make test` runs each of them
-# once at its smallest (tests/bench), judging no figure, so that none stops running unnoticed.
+# (its watch page, its poll, Start round and the Swiss pairing), a club night of 32 tables
+# with every table's phone, the director and 300 spectators following it, and a club's season
+# of 40 nights (its season page and members' page cold and warm, its ratings from scratch).
+# `make test` runs each of them once at its smallest (tests/bench), judging no figure, so that
+# none stops running unnoticed.
 # Debian's wrk loads the servers, installed when it is missing and we are root; without it a
 # small Python client does. The phone needs Chromium (`make chromium`) and htmx from npm.
 bench: $(VENV)/.dev translations node_modules/.installed
@@ -131,6 +133,7 @@ bench: $(VENV)/.dev translations node_modules/.installed
 	$(BIN)/python bench/tournament_bench.py
 	$(BIN)/python bench/club_night.py
 	$(BIN)/python bench/pairing_bench.py
+	$(BIN)/python bench/club_season.py
 
 # The director's guide's pictures taken again from the browser tests' screenshots (after
 # `make test-browser`): each picture docs/tournaments.md shows is a screenshot of that name.
