@@ -62,7 +62,7 @@ def season(token: str, number: int) -> Response:
             "season.html",
             "_season.html",
             club=club,
-            now=seasons.season_standing(club, found),
+            now=seasons.season_standing(club, found, state),
             poll_seconds=POLL_SECONDS,
         )
 

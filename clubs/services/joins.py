@@ -7,6 +7,7 @@ both sat in the same game (one person cannot sit twice)."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 
 from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
@@ -19,6 +20,9 @@ from records.games import GameRecord
 
 # Joined names by name key: each joined name's key to the key it counts as.
 Joins = Mapping[str, str]
+# How a club matches names (`scoring.name_key`), kept for the names it has met: a club's pages
+# match every seat of every game, where a club has some dozens of names.
+name_key = lru_cache(maxsize=4096)(scoring.name_key)
 
 
 class JoinRefused(ValueError):
@@ -45,7 +49,7 @@ def club_joins(club: ClubRecord) -> list[ClubJoinRecord]:
 
 def joined_keys(joins: Iterable[ClubJoinRecord]) -> dict[str, str]:
     """The joins as name keys: each joined name's key to the key of the name it counts as."""
-    return {scoring.name_key(join.name): scoring.name_key(join.same_as) for join in joins}
+    return {name_key(join.name): name_key(join.same_as) for join in joins}
 
 
 def resolve(key: str, joins: Joins) -> str:
@@ -81,7 +85,7 @@ def _check_and_join(club: ClubRecord, name: str, same_as: str, nonce: str | None
     """Check the join against the club's joins and games as they are now (JoinRefused), then
     add it to the transaction."""
     joins = joined_keys(club_joins(club))
-    first, second = scoring.name_key(name), scoring.name_key(same_as)
+    first, second = name_key(name), name_key(same_as)
     if resolve(first, joins) == resolve(second, joins):
         raise JoinRefused("itself")
     if first in joins:
@@ -90,7 +94,7 @@ def _check_and_join(club: ClubRecord, name: str, same_as: str, nonce: str | None
     played: set[str] = set()
     seats = (GameRecord.player_0, GameRecord.player_1, GameRecord.player_2, GameRecord.player_3)
     for row in db.session.execute(select(*seats).where(held_games(club))):
-        sat = {resolve(scoring.name_key(player), joins) for player in row if player}
+        sat = {resolve(name_key(player), joins) for player in row if player}
         if wanted <= sat:
             raise JoinRefused("same_game")
         played |= sat

@@ -9,7 +9,7 @@ from datetime import date
 
 import scoring
 from clubs.services.club import ClubState, club_games, club_state
-from clubs.services.joins import club_joins, joined_keys
+from clubs.services.joins import club_joins, joined_keys, name_key
 from clubs.services.ratings import RatedPlayer, club_ratings, counted, sides_of
 from games.career_stats import career_stats
 from records.clubs import ClubRecord
@@ -60,7 +60,7 @@ def player_card(club: ClubRecord, key: str) -> PlayerCard | None:
 
     def most_games(row: tuple) -> tuple:  # type: ignore[type-arg]
         """Most games first, then by name."""
-        return (-row[1], scoring.name_key(row[0]))
+        return (-row[1], name_key(row[0]))
 
     partners = sorted(
         ((names[other], *figures) for other, figures in ledger.partners.get(key, {}).items()),
@@ -70,9 +70,7 @@ def player_card(club: ClubRecord, key: str) -> PlayerCard | None:
         ((names[other], *figures) for other, figures in ledger.opponents.get(key, {}).items()),
         key=most_games,
     )
-    figures = next(
-        (f for f in club_career(club, state).players if scoring.name_key(f.name) == key), None
-    )
+    figures = next((f for f in club_career(club, state).players if name_key(f.name) == key), None)
     return PlayerCard(
         found,
         tuple(ledger.history.get(key, ())),

@@ -19,7 +19,7 @@ from typing import NamedTuple
 import ratings
 import scoring
 from clubs.services.club import ClubState, club_games, club_holding, club_state
-from clubs.services.joins import Joins, club_joins, joined_keys, resolve
+from clubs.services.joins import Joins, club_joins, joined_keys, name_key, resolve
 from games.career_stats import career_stats
 from games.scored import ScoredGame
 from records.clubs import ClubRecord
@@ -47,15 +47,8 @@ def counted(game: ScoredGame, forfeited: bool, joins: Joins) -> ratings.Played |
     state = game.state
     if forfeited or not state.over or state.tied:
         return None
-    players = game.record.players
-    sides = tuple(
-        tuple(
-            resolve(scoring.name_key(players[seat]), joins) for seat in state.rules.seats_of(side)
-        )
-        for side in range(len(state.totals))
-    )
     try:
-        return ratings.Played(sides, places(state))
+        return ratings.Played(sides_of(game, joins), places(state))
     except ValueError:  # one name twice: nobody can tell who won what
         return None
 
@@ -129,7 +122,7 @@ def sides_of(game: ScoredGame, joins: Joins) -> tuple[tuple[str, ...], ...]:
     each without partners."""
     players, rules = game.record.players, game.state.rules
     return tuple(
-        tuple(resolve(scoring.name_key(players[seat]), joins) for seat in rules.seats_of(side))
+        tuple(resolve(name_key(players[seat]), joins) for seat in rules.seats_of(side))
         for side in rules.sides
     )
 
@@ -146,7 +139,7 @@ def rated_players(games: list[tuple[ScoredGame, bool]], joins: Joins) -> ClubRat
     for game, forfeited in games:
         for name in game.record.players:
             if name:
-                key = scoring.name_key(name)
+                key = name_key(name)
                 root = resolve(key, joins)
                 if root == key:
                     spelt[key] = name  # the latest spelling of the name kept is shown
@@ -162,7 +155,7 @@ def rated_players(games: list[tuple[ScoredGame, bool]], joins: Joins) -> ClubRat
     players = [
         RatedPlayer(key, name, rated.get(key, ratings.Rating())) for key, name in spelt.items()
     ]
-    ranked = sorted(players, key=lambda player: (-player.shown, scoring.name_key(player.name)))
+    ranked = sorted(players, key=lambda player: (-player.shown, name_key(player.name)))
     return ClubRatings(ranked, chances, ledger)
 
 
@@ -193,7 +186,7 @@ def team_strengths(
     joins = joined_keys(club_joins(club))
     return {
         team.entry: ratings.strength(
-            rated, (resolve(scoring.name_key(name), joins) for name in team.players)
+            rated, (resolve(name_key(name), joins) for name in team.players)
         )
         for team in teams
     }

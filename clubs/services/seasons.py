@@ -19,9 +19,8 @@ from datetime import date
 from sqlalchemy import select, update
 
 import ratings
-import scoring
-from clubs.services.club import club_games, club_state, club_tournaments
-from clubs.services.joins import Joins, club_joins, joined_keys, resolve
+from clubs.services.club import ClubState, club_games, club_state, club_tournaments
+from clubs.services.joins import Joins, club_joins, joined_keys, name_key, resolve
 from clubs.services.ratings import club_ratings, counted, rated_players
 from extensions import db
 from games.career_stats import career_stats
@@ -137,22 +136,30 @@ def find_season(club: ClubRecord, number: int) -> ClubSeasonRecord:
     return season
 
 
-def season_standing(club: ClubRecord, season: ClubSeasonRecord) -> SeasonStanding:
+def season_standing(
+    club: ClubRecord, season: ClubSeasonRecord, state: ClubState | None = None
+) -> SeasonStanding:
     """The season as it stands, worked out once per change of the club's games (kept under the
-    club's state, as its ratings are) and once more when its last day has passed."""
+    club's state, as its ratings are: `state` when the caller read it already) and once more
+    when its last day has passed."""
     over = utc_now().date() > season.last_day
-    key = ("club-season", club.id, season.id, club_state(club), over)
-    return career_stats().get_or_make(key, lambda: count_season(club, season, over))
+    state = state or club_state(club)
+    key = ("club-season", club.id, season.id, state, over)
+    return career_stats().get_or_make(key, lambda: count_season(club, season, over, state))
 
 
-def count_season(club: ClubRecord, season: ClubSeasonRecord, over: bool) -> SeasonStanding:
+def count_season(
+    club: ClubRecord, season: ClubSeasonRecord, over: bool, state: ClubState
+) -> SeasonStanding:
     """The season counted from the club's games and tournaments (see the module's docstring);
     `over` once its last day has passed."""
     joins = joined_keys(club_joins(club))
     games = club_games(club)
     within = [(g, f) for g, f in games if g.record.created_at.date() <= season.last_day]
-    rated = rated_players(within, joins).players
-    names = {player.key: player.name for player in club_ratings(club).players}
+    everyone = club_ratings(club, state).players
+    # The ratings at the season's end are the club's own while no game came after it.
+    rated = everyone if len(within) == len(games) else rated_players(within, joins).players
+    names = {player.key: player.name for player in everyone}
     nights = sorted(
         [*evenings(season, games, joins), *tournament_nights(club, season, joins)],
         key=lambda night: (night.day, night.kind, night.name),
@@ -165,7 +172,7 @@ def count_season(club: ClubRecord, season: ClubSeasonRecord, over: bool) -> Seas
         by_player,
         {player.key: player.shown for player in rated},
         season.best_nights,
-        name=lambda key: scoring.name_key(names.get(key, key)),
+        name=lambda key: name_key(names.get(key, key)),
     )
     shown = tuple(replace(row, player=names.get(row.player, row.player)) for row in rows)
     return SeasonStanding(season, tuple(nights), shown, over)
@@ -215,7 +222,7 @@ def tournament_nights(club: ClubRecord, season: ClubSeasonRecord, joins: Joins) 
                 for side, team in enumerate((table.north_south, table.east_west)):
                     points = ratings.place_points(season.place_points, place_of[team.entry])
                     for seat in (side, side + 2):
-                        player = resolve(scoring.name_key(players[seat]), joins)
+                        player = resolve(name_key(players[seat]), joins)
                         night[player] = points + season.attendance_points
         nights.append(Night(day, TOURNAMENT, held.name, night))
     return nights
