@@ -9,6 +9,8 @@ each error beside its field: a missing name or day, days reversed, a place witho
 
 from __future__ import annotations
 
+import base64
+
 from flask import Blueprint, abort, redirect, url_for
 from flask_babel import get_locale, gettext
 from werkzeug.wrappers import Response
@@ -70,11 +72,30 @@ def season(token: str, number: int) -> Response:
     return unless_unchanged(app_etag(facts), page)
 
 
-@bp.get(f"{CLUB_VIEW_LINKS}/<token:token>/players/<path:key>")
+@bp.app_template_global()
+def player_code(key: str) -> str:
+    """A player's name key as its page's address carries it: base64url, without padding, so
+    that no name ("/Ana", "..") can change the address's path."""
+    return base64.urlsafe_b64encode(key.encode()).decode().rstrip("=")
+
+
+def player_key(code: str) -> str | None:
+    """The name key a player's page address carries (`player_code`); None for one no page
+    gives."""
+    try:
+        return base64.urlsafe_b64decode(code + "=" * (-len(code) % 4)).decode()
+    except (ValueError, UnicodeDecodeError):
+        return None
+
+
+@bp.get(f"{CLUB_VIEW_LINKS}/<token:token>/players/<code>")
 @limit_guesses
-def player(token: str, key: str) -> Response:
+def player(token: str, code: str) -> Response:
     """A player's own page behind the club's members' link (404 for a name the club does not
     have), following the club by itself as its other pages do."""
+    key = player_key(code)
+    if key is None:
+        abort(404)
     club = clubs.find_club(token, ClubRecord.view_token)
     state = clubs.club_state(club)
 

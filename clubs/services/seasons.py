@@ -216,8 +216,8 @@ def tournament_nights(club: ClubRecord, season: ClubSeasonRecord, joins: Joins) 
         night: dict[str, int] = {}
         for stage in (*now.rounds, *now.playoff.stages):
             for table in stage.tables:
-                if table.forfeit is not None:
-                    continue  # a game awarded before it was played seats nobody
+                if table.forfeit is not None and not table.scored.played:
+                    continue  # a game awarded before a hand of it was played seats nobody
                 players = table.scored.record.players
                 for side, team in enumerate((table.north_south, table.east_west)):
                     points = ratings.place_points(season.place_points, place_of[team.entry])

@@ -11,9 +11,11 @@ import re
 from testsupport.clock import clocked
 from testsupport.clubs import hold, new_club, played_at
 from testsupport.pages import Page, submit
+from testsupport.playing import enter
 from testsupport.routes import HX
 from testsupport.tables import EAST_WEST_WIN, NORTH_SOUTH_WIN, make_table
 from testsupport.tournaments import (
+    EAST_WEST_WINS,
     ONE_HAND,
     PT,
     make_tournament,
@@ -201,3 +203,26 @@ def test_a_club_tournament_seeded_by_rating_pairs_round_1_strongest_first(client
         ("T1", "T2"),
         ("T3", "T4"),
     ]
+
+
+def test_a_game_awarded_by_forfeit_after_a_hand_still_gives_its_players_their_places(app, client):
+    clocked(app)
+    club = new_club(client)
+    assert make_season(client, club, **WORKED_EXAMPLE).status_code == 303
+    director = make_tournament(
+        client, name="Night 1", teams=NIGHTS[0][1], rounds="1", length="hands", hands="2"
+    )
+    hold(client, club, "tournament", "Night 1")
+    start_round(client, director)
+    first, _ = round_tables(client, director)
+    enter(client, first.game, EAST_WEST_WINS["bids"], EAST_WEST_WINS["tricks"])  # Blues lead
+    ruling = Page(client.get(f"/d/{director}/rounds/1/tables/1")).form(cls="award")
+    assert submit(client, ruling, {"reason": "Left"}, button=("side", "1")).status_code == 303
+    award = Page(client.get(f"/d/{director}/rounds/1/tables/2")).form(cls="award")
+    assert submit(client, award, {"reason": "No show"}, button=("side", "0")).status_code == 303
+    rows = {row[1]: row[2] for row in standings(client, season_path(client, club))}
+    # Table 1 was played a hand before it was awarded: its four players count; table 2's
+    # game was awarded before a hand, and seats nobody.
+    assert set(rows) == {"Ana", "Bia", "Pia", "Rui"}
+    assert rows["Pia"] == rows["Rui"]
+    assert int(rows["Pia"]) > int(rows["Ana"])

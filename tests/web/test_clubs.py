@@ -255,3 +255,17 @@ def test_a_players_page_shows_the_rating_game_by_game_partners_opponents_and_fig
     figures = [item.text for item in page.find("ul", "player-figures").find_all("li")]
     assert figures[0] == "Contracts made: 2 of 2"
     assert client.get(f"{members}/players/nobody").status_code == 404
+
+
+def test_a_players_page_is_reached_whatever_the_name_holds(client):
+    club = new_club(client)
+    table = make_table(client, "Tuesday table")
+    hold(client, club, "table", "Tuesday table")
+    odd = {"player_0": "/Ana", "player_1": "..", "player_2": "Bia?x=1", "player_3": "Duda#2"}
+    played_at(client, table, odd, NORTH_SOUTH_WIN)
+    links = Page(client.get(view_path(client, club))).find("table", "club-ratings").find_all("a")
+    for link in links:
+        page = client.get(link.attrs["href"])
+        assert page.status_code == 200, (link.text, link.attrs["href"])
+        assert Page(page).find("h1").text == link.text
+    assert sorted(link.text for link in links) == sorted(odd.values())
