@@ -11,7 +11,6 @@ from flask import Blueprint, redirect, url_for
 from flask_babel import gettext
 from werkzeug.wrappers import Response
 
-import scoring
 from clubs.forms.club import JoinForm
 from clubs.routes.club import organiser_page
 from clubs.services import club as clubs
@@ -53,9 +52,9 @@ def join(token: str) -> Response | tuple[str, int]:
     players = club_ratings(club).players
     form.name.choices = form.same_as.choices = [(p.name, p.name) for p in players]
     # A name the page showed, spelt since another way ("ana b." for "Ana B."), is still it.
-    spelt = {scoring.name_key(player.name): player.name for player in players}
+    spelt = {joins.name_key(player.name): player.name for player in players}
     for field in (form.name, form.same_as):
-        field.data = spelt.get(scoring.name_key(str(field.data or "")), field.data)
+        field.data = spelt.get(joins.name_key(str(field.data or "")), field.data)
     if not form.validate_on_submit():
         return organiser_page(club, 422, join_form=form)
     try:

@@ -38,10 +38,11 @@ def club_career(club: ClubRecord, state: ClubState) -> scoring.Career:
         names = {player.key: player.name for player in club_ratings(club, state).players}
         played = []
         for game, forfeited in club_games(club):
-            if counted(game, forfeited, joins) is None:
+            sides = sides_of(game, joins)
+            if counted(game, forfeited, sides) is None:
                 continue
-            sides = tuple(tuple(names[key] for key in side) for side in sides_of(game, joins))
-            played.append(scoring.PlayedGame(sides=sides, state=game.state))
+            named = tuple(tuple(names[key] for key in side) for side in sides)
+            played.append(scoring.PlayedGame(sides=named, state=game.state))
         return scoring.career(played)
 
     return career_stats().get_or_make(("club-career", club.id, state), count)

@@ -41,14 +41,17 @@ class RatedPlayer:
         return ratings.shown(self.rating)
 
 
-def counted(game: ScoredGame, forfeited: bool, joins: Joins) -> ratings.Played | None:
-    """The game as the ratings count it (its sides by matched name, joined names as one, and
-    their places); None for a game that does not count (see the module's docstring)."""
+def counted(
+    game: ScoredGame, forfeited: bool, sides: tuple[tuple[str, ...], ...]
+) -> ratings.Played | None:
+    """The game as the ratings count it: its `sides` by matched name (`sides_of`, which the
+    caller has read already) and their places; None for a game that does not count (see the
+    module's docstring)."""
     state = game.state
     if forfeited or not state.over or state.tied:
         return None
     try:
-        return ratings.Played(sides_of(game, joins), places(state))
+        return ratings.Played(sides, places(state))
     except ValueError:  # one name twice: nobody can tell who won what
         return None
 
@@ -148,7 +151,7 @@ def rated_players(games: list[tuple[ScoredGame, bool]], joins: Joins) -> ClubRat
         sides = sides_of(game, joins)
         if len({player for side in sides for player in side}) == sum(map(len, sides)):
             chances[game.record.id] = ratings.chances(rated, sides)
-        found = counted(game, forfeited, joins)
+        found = counted(game, forfeited, sides)
         if found is not None:
             before, rated = rated, ratings.rate([found], rated)
             ledger.add(found, game.record.created_at.date(), before, rated)

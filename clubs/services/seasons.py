@@ -21,7 +21,7 @@ from sqlalchemy import select, update
 import ratings
 from clubs.services.club import ClubState, club_games, club_state, club_tournaments
 from clubs.services.joins import Joins, club_joins, joined_keys, name_key, resolve
-from clubs.services.ratings import club_ratings, counted, rated_players
+from clubs.services.ratings import club_ratings, counted, rated_players, sides_of
 from extensions import db
 from games.career_stats import career_stats
 from games.creating import create_once
@@ -186,10 +186,10 @@ def evenings(
     points: dict[date, dict[str, int]] = {}
     for game, forfeited in games:
         day = game.record.created_at.date()
-        found = counted(game, forfeited, joins)
-        if game.record.table_id is None or found is None:
+        if game.record.table_id is None or not season.first_day <= day <= season.last_day:
             continue
-        if not season.first_day <= day <= season.last_day:
+        found = counted(game, forfeited, sides_of(game, joins))
+        if found is None:
             continue
         night = points.setdefault(day, {})
         for side, place in zip(found.sides, found.places, strict=True):
