@@ -28,7 +28,7 @@ from games.creating import create_once
 from games.scored import ScoredGame
 from records.clubs import ClubRecord, ClubSeasonRecord
 from records.games import utc_now
-from tournaments.services.rounds import standing
+from tournaments.services.rounds import standings
 
 TOURNAMENT = "tournament"
 EVENING = "evening"
@@ -205,8 +205,7 @@ def tournament_nights(club: ClubRecord, season: ClubSeasonRecord, joins: Joins) 
     """The club's tournaments whose first round started within the season, each with the
     points of its teams' final places for the players who played a game for them."""
     nights = []
-    for held in club_tournaments(club):
-        now = standing(held)
+    for now in standings(club_tournaments(club)):
         if not now.rounds:
             continue
         day = now.rounds[0].record.started_at.date()
@@ -224,5 +223,5 @@ def tournament_nights(club: ClubRecord, season: ClubSeasonRecord, joins: Joins) 
                     for seat in (side, side + 2):
                         player = resolve(name_key(players[seat]), joins)
                         night[player] = points + season.attendance_points
-        nights.append(Night(day, TOURNAMENT, held.name, night))
+        nights.append(Night(day, TOURNAMENT, now.record.name, night))
     return nights

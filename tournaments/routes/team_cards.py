@@ -8,7 +8,7 @@ from flask import Blueprint, abort
 from werkzeug.wrappers import Response
 
 from tournaments.routes.tournament import followed_etag
-from tournaments.services import rounds, team_cards
+from tournaments.services import followed, rounds, team_cards
 from web import TOURNAMENT_VIEW_LINKS
 from web.lookups import limit_guesses
 from web.pages import page_or_part
@@ -21,7 +21,7 @@ bp = Blueprint("team_cards", __name__)
 @limit_guesses
 def card(token: str, entry: int) -> Response:
     """Team `entry`'s card (404 for a team the tournament does not have)."""
-    seen = rounds.watched(token)
+    seen = followed.watched(token)
     tournament = seen.record
 
     def page() -> Response:

@@ -25,6 +25,7 @@ from tournaments.routes import TEMPLATES
 from tournaments.services import (
     cancelling,
     directory,
+    followed,
     late_teams,
     rounds,
     rulings,
@@ -225,7 +226,7 @@ def watch(token: str) -> Response:
     as a view link does, and an unchanged tournament answers 304. A wall whose tables or
     standings fill more than a screen shows them a page at a time (`wall`): the page the clock
     has come round to, or the one `?page=` asks for (a wall without script turns its pages so)."""
-    seen = rounds.watched(token)
+    seen = followed.watched(token)
     # The whole page marks the page of the moment (or the one asked for); the part a poll asks
     # for marks none, as the page's script turns the pages, and so stays unchanged (304) while
     # the tournament does.
@@ -250,8 +251,8 @@ def watch(token: str) -> Response:
     return unless_unchanged(followed_etag(shown, seen), page)
 
 
-def followed_etag(page: str, seen: rounds.Watched) -> str:
-    """The tag of a page that follows the tournament by itself (`rounds.watched`): it changes
+def followed_etag(page: str, seen: followed.Watched) -> str:
+    """The tag of a page that follows the tournament by itself (`followed.watched`): it changes
     with the tournament, its games, and with minutes per round the clock, which moves each
     minute while it runs."""
     games = "-".join(str(n) for n in seen.state)
@@ -265,7 +266,7 @@ def status(token: str) -> Response:
     """The top of the director's page, asked for again every few seconds (304 while the
     tournament stands still): where the round stands, the one thing the moment needs (Start
     round N with the pairings it will make), and the round's tables."""
-    seen = rounds.watched(token, TournamentRecord.edit_token)
+    seen = followed.watched(token, TournamentRecord.edit_token)
     at = utc_now()
 
     def part() -> Response:

@@ -4,6 +4,7 @@ answering "replaced" from then on. Pairing, rounds and standings come with the n
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sqlalchemy import select, update
@@ -203,13 +204,20 @@ def device_tournaments(device: str | None) -> list[TournamentRecord]:
 
 def tournament_teams(tournament: TournamentRecord) -> list[TournamentTeamRecord]:
     """A tournament's teams in entry order, in one query."""
-    return list(
-        db.session.scalars(
-            select(TournamentTeamRecord)
-            .where(TournamentTeamRecord.tournament_id == tournament.id)
-            .order_by(TournamentTeamRecord.entry)
-        )
+    return teams_of([tournament.id])[tournament.id]
+
+
+def teams_of(ids: Sequence[int]) -> dict[int, list[TournamentTeamRecord]]:
+    """The teams of these tournaments in entry order, by tournament id, in one query."""
+    teams: dict[int, list[TournamentTeamRecord]] = {key: [] for key in ids}
+    found = (
+        select(TournamentTeamRecord)
+        .where(TournamentTeamRecord.tournament_id.in_(ids))
+        .order_by(TournamentTeamRecord.tournament_id, TournamentTeamRecord.entry)
     )
+    for team in db.session.scalars(found):
+        teams[team.tournament_id].append(team)
+    return teams
 
 
 def tournament_tables(tournament: TournamentRecord) -> list[TournamentTableRecord]:

@@ -4,12 +4,15 @@ read stands still, they are answered 304 with nothing more read."""
 
 from __future__ import annotations
 
-from typing import Any
+from datetime import datetime
+from typing import Any, NamedTuple
 
 from sqlalchemy import Select, distinct, func, select
 from sqlalchemy.orm import InstrumentedAttribute
 
 from extensions import db
+from games.clock import deadline, minutes_left
+from games.reading import call_time_if_due
 from games.states import GamesState, state_columns, state_of
 from records.games import GameRecord
 from records.tournaments import (
@@ -73,3 +76,60 @@ def watched_games(
     if row is None:
         raise no_tournament(token)
     return row[0], state_of(row[2:]), int(row[1])
+
+
+class Watched(NamedTuple):
+    """What a page that follows the tournament by itself reads on every poll (`watched`)."""
+
+    record: TournamentRecord
+    state: GamesState
+    # Minutes left on the latest round's clock: 0 once time is called; None without minutes
+    # per round or a round.
+    clock: int | None
+    teams: int  # how many teams the tournament has, withdrawn ones too
+
+
+def watched(token: str, link: InstrumentedAttribute[str] = TournamentRecord.view_token) -> Watched:
+    """What a watch page's poll reads (the director's page's, by the `link` it goes by):
+    `watched_games`, and with minutes per round the latest round's clock in one small query
+    more. The read that finds the deadline passed calls time
+    (`games.reading.call_time_if_due`) and reads the games again, as the call left them."""
+    record, state, teams = watched_games(token, link)
+    clock = latest_clock(record)
+    if clock is None:
+        return Watched(record, state, None, teams)
+    _, due, called_at = clock
+    if clock_called(record, clock):
+        record, state, teams = watched_games(token, link)
+        return Watched(record, state, 0, teams)
+    return Watched(record, state, minutes_left(due, called_at), teams)
+
+
+# The latest round's clock: its id, its deadline, and when its time was called (None yet).
+Clock = tuple[int, datetime, datetime | None]
+
+
+def latest_clock(record: TournamentRecord) -> Clock | None:
+    """The latest round's clock, in one small query; None without minutes per round or a
+    round."""
+    if record.round_minutes is None:
+        return None
+    latest = db.session.execute(
+        select(RoundRecord.id, RoundRecord.started_at, RoundRecord.time_called_at)
+        .where(RoundRecord.tournament_id == record.id, RoundRecord.playoff.is_(False))
+        .order_by(RoundRecord.number.desc())
+        .limit(1)
+    ).first()
+    if latest is None:
+        return None
+    return latest.id, deadline(latest.started_at, record.round_minutes), latest.time_called_at
+
+
+def clock_called(record: TournamentRecord, clock: Clock | None = None) -> bool:
+    """Whether the latest round's clock called time just now (its deadline passed, and no read
+    had called it yet: `games.reading.call_time_if_due`, which commits); `clock` as
+    `latest_clock` read it, or read here."""
+    clock = latest_clock(record) if clock is None else clock
+    if clock is None or clock[2] is not None:
+        return False
+    return call_time_if_due(clock[0], clock[1])

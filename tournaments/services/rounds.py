@@ -11,17 +11,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import NamedTuple
 
 from sqlalchemy import select
-from sqlalchemy.orm import InstrumentedAttribute
 
 import tournament
 from extensions import db
 from games.clock import deadline, minutes_left
 from games.reading import call_time_if_due, scored_games
 from games.scored import ScoredGame
-from games.states import GamesState
 from records.games import GameRecord
 from records.tournaments import (
     RoundGameRecord,
@@ -31,8 +28,7 @@ from records.tournaments import (
     TournamentTeamRecord,
 )
 from tournaments.services.brackets import Bracket
-from tournaments.services.directory import tournament_teams
-from tournaments.services.followed import watched_games
+from tournaments.services.directory import teams_of
 from tournaments.services.seeding import seeded_round
 
 
@@ -212,82 +208,48 @@ def late_teams(teams: Sequence[TournamentTeamRecord]) -> dict[int, int]:
     return {team.entry: team.joined_after for team in teams if team.joined_after is not None}
 
 
-class Watched(NamedTuple):
-    """What a page that follows the tournament by itself reads on every poll (`watched`)."""
-
-    record: TournamentRecord
-    state: GamesState
-    # Minutes left on the latest round's clock: 0 once time is called; None without minutes
-    # per round or a round.
-    clock: int | None
-    teams: int  # how many teams the tournament has, withdrawn ones too
-
-
-def watched(token: str, link: InstrumentedAttribute[str] = TournamentRecord.view_token) -> Watched:
-    """What a watch page's poll reads (the director's page's, by the `link` it goes by):
-    `watched_games`, and with minutes per round the latest round's clock in one small query
-    more. The read that finds the deadline passed calls time
-    (`games.reading.call_time_if_due`) and reads the games again, as the call left them."""
-    record, state, teams = watched_games(token, link)
-    clock = latest_clock(record)
-    if clock is None:
-        return Watched(record, state, None, teams)
-    _, due, called_at = clock
-    if clock_called(record, clock):
-        record, state, teams = watched_games(token, link)
-        return Watched(record, state, 0, teams)
-    return Watched(record, state, minutes_left(due, called_at), teams)
-
-
-# The latest round's clock: its id, its deadline, and when its time was called (None yet).
-Clock = tuple[int, datetime, datetime | None]
-
-
-def latest_clock(record: TournamentRecord) -> Clock | None:
-    """The latest round's clock, in one small query; None without minutes per round or a
-    round."""
-    if record.round_minutes is None:
-        return None
-    latest = db.session.execute(
-        select(RoundRecord.id, RoundRecord.started_at, RoundRecord.time_called_at)
-        .where(RoundRecord.tournament_id == record.id, RoundRecord.playoff.is_(False))
-        .order_by(RoundRecord.number.desc())
-        .limit(1)
-    ).first()
-    if latest is None:
-        return None
-    return latest.id, deadline(latest.started_at, record.round_minutes), latest.time_called_at
-
-
-def clock_called(record: TournamentRecord, clock: Clock | None = None) -> bool:
-    """Whether the latest round's clock called time just now (its deadline passed, and no read
-    had called it yet: `games.reading.call_time_if_due`, which commits); `clock` as
-    `latest_clock` read it, or read here."""
-    clock = latest_clock(record) if clock is None else clock
-    if clock is None or clock[2] is not None:
-        return False
-    return call_time_if_due(clock[0], clock[1])
-
-
 def standing(record: TournamentRecord) -> Standing:
-    """The tournament as it stands now (see `Standing`), read in three queries: its teams, its
-    rounds with their games, and the hands of the games not kept. The first read after the
-    round's deadline calls time at its tables first (`games.reading.call_time_if_due`)."""
-    teams = tuple(tournament_teams(record))
-    by_id = {team.id: team for team in teams}
+    """The tournament as it stands now (see `Standing`), read as `standings` reads many."""
+    return standings([record])[0]
+
+
+# A round, one of its tables, and that table's game, as `standings` reads them.
+Seated = tuple[RoundRecord, RoundGameRecord, GameRecord]
+
+
+def standings(records: Sequence[TournamentRecord]) -> list[Standing]:
+    """Each tournament as it stands now (see `Standing`), in three queries however many
+    tournaments, rounds and hands: their teams, their rounds with their games, and the hands of
+    the games not kept. The first read after a round's deadline calls time at its tables first
+    (`games.reading.call_time_if_due`) and reads that tournament again."""
+    ids = [record.id for record in records]
+    teams = teams_of(ids)
     # Every round has a table at least (two teams make one), so the join finds every round.
     rows = db.session.execute(
         select(RoundRecord, RoundGameRecord, GameRecord)
         .join(RoundGameRecord, RoundGameRecord.round_id == RoundRecord.id)
         .join(GameRecord, GameRecord.id == RoundGameRecord.game_id)
-        .where(RoundRecord.tournament_id == record.id)
-        .order_by(RoundRecord.number, RoundGameRecord.table)
+        .where(RoundRecord.tournament_id.in_(ids))
+        .order_by(RoundRecord.tournament_id, RoundRecord.number, RoundGameRecord.table)
     ).all()
     scored = scored_games([row[2] for row in rows])
-    latest = rows[-1][0].number if rows and record.confirm_hands else None
+    seated: dict[int, list[tuple[Seated, ScoredGame]]] = {key: [] for key in ids}
+    for (played, link, stored), game in zip(rows, scored, strict=True):
+        seated[played.tournament_id].append(((played, link, stored), game))
+    return [stood(record, tuple(teams[record.id]), seated[record.id]) for record in records]
+
+
+def stood(
+    record: TournamentRecord,
+    teams: tuple[TournamentTeamRecord, ...],
+    seated: Sequence[tuple[Seated, ScoredGame]],
+) -> Standing:
+    """One tournament as it stands, from its teams and its rounds' games (`standings`)."""
+    by_id = {team.id: team for team in teams}
+    latest = seated[-1][0][0].number if seated and record.confirm_hands else None
     stored: dict[int, RoundRecord] = {}
     tables: dict[int, list[TableGame]] = {}
-    for (played, link, _game), game in zip(rows, scored, strict=True):
+    for (played, link, _game), game in seated:
         stored.setdefault(played.id, played)
         tables.setdefault(played.id, []).append(
             TableGame(

@@ -26,7 +26,8 @@ from records.tournaments import (
     seat,
 )
 from tournaments.services.directory import find_tournament
-from tournaments.services.rounds import RoundRefused, Standing, clock_called, standing
+from tournaments.services.followed import clock_called
+from tournaments.services.rounds import RoundRefused, Standing, standing
 
 
 def round_started_by(nonce: str | None) -> RoundRecord | None:
