@@ -140,6 +140,9 @@ class TournamentTeamRecord(db.Model):  # type: ignore[name-defined]
     # How many rounds had been played when it was added late; None for a team entered with the
     # tournament.
     joined_after: Mapped[int | None]
+    # Its seed (1 the strongest), kept when round 1 of a tournament seeded by rating started
+    # (tournaments.services.seeding); None for a tournament not seeded so.
+    seed: Mapped[int | None]
 
     @property
     def players(self) -> tuple[str, str]:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from openskill.models import PlackettLuce
+
 from testsupport.pages import Page, submit
 from testsupport.playing import enter
 from testsupport.tables import start_at_table
@@ -64,3 +66,28 @@ def played_at(client, table: str, seats: dict[str, str], hand: dict) -> None:
     """Start a game to 100 at the table with these seats and end it with its one hand."""
     game = start_at_table(client, table, **seats)
     enter(client, game, hand["bids"], team_tricks=hand["team_tricks"])
+
+
+MODEL = PlackettLuce()
+
+
+def model_ratings(games) -> dict:
+    """Each player's openskill rating after the games, counted here from the games in the
+    order they were started: each a list of sides (names) and their places."""
+    rated: dict = {}
+    for sides, places in games:
+        teams = [[rated.get(name, MODEL.rating(name=name)) for name in side] for side in sides]
+        for side, new in zip(sides, MODEL.rate(teams, ranks=list(places)), strict=True):
+            for name, player in zip(side, new, strict=True):
+                rated[name] = player
+    return rated
+
+
+def whole_percentages(shares: list[float]) -> list[int]:
+    """Shares as whole percentages adding up to 100: each rounded down, then one more to the
+    largest remainders (the earlier first among equals), as docs/rules.md says."""
+    whole = [int(share * 100) for share in shares]
+    order = sorted(range(len(shares)), key=lambda i: (-(shares[i] * 100 - whole[i]), i))
+    for index in order[: 100 - sum(whole)]:
+        whole[index] += 1
+    return whole

@@ -60,16 +60,19 @@ def public_url(endpoint: str, **values: Any) -> str:
     return url_for(endpoint, _external=True, **values)
 
 
-# Where a feature room adds what the scorer's page of a game shows of it (`game_page_extras`):
-# the app's extensions hold, under this name, callables of the replayed game that give the
-# page's extra values by name (hashable, as the kept page is kept under them too).
+# Where a feature room adds what another room's page shows of it (`page_extras`): the app's
+# extensions hold, under each hook's name, callables that give the page's extra values by name
+# (hashable, as a kept page, and the tag of a page that follows, are kept under them too).
+# The scorer's page of a game: callables of the replayed game.
 GAME_PAGE_EXTRAS = "game_page_extras"
+# A tournament's wall: callables of the tournament and the id of the club holding it (or None).
+WALL_EXTRAS = "wall_extras"
 
 
-def game_page_extras(scored: Any) -> dict[str, Hashable]:
-    """What the rooms add to a game's scorer's page (a club's chances, say), by name: the
-    values each room's callable, registered under `GAME_PAGE_EXTRAS`, gives for this game."""
+def page_extras(hook: str, *about: Any) -> dict[str, Hashable]:
+    """What the rooms add to a page (a club's chances, say), by name: the values each room's
+    callable, registered under `hook`, gives for what the page is `about`."""
     extras: dict[str, Hashable] = {}
-    for extra in current_app.extensions.get(GAME_PAGE_EXTRAS, ()):
-        extras |= extra(scored)
+    for extra in current_app.extensions.get(hook, ()):
+        extras |= extra(*about)
     return extras

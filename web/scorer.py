@@ -23,7 +23,7 @@ from web import EDIT_LINKS
 from web.device import device_of_request, remember_device
 from web.hand_forms import filled_form, next_hand_form, not_right, note_later_hand, offer_blind
 from web.lookups import limit_guesses, limit_guesses_when, table_at_link
-from web.pages import game_page_extras, page_or_part, wants_part
+from web.pages import GAME_PAGE_EXTRAS, page_extras, page_or_part, wants_part
 from web.tokens import looks_like_token
 from web.writes import conflict_message, tournament_game_message, write_once
 
@@ -164,7 +164,7 @@ def game_page(
         return shown
 
     series = games.series_of(scored)
-    extras = game_page_extras(scored)
+    extras = page_extras(GAME_PAGE_EXTRAS, scored)
     return page_or_part(
         "game.html",
         "_game.html",

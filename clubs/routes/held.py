@@ -1,21 +1,24 @@
 """What a club adds to the games and tournaments it holds, through the hooks their rooms offer,
 so that neither knows of clubs: the chance of each side before a club's game on its scorer's
 page ("Reds 62 % · Blues 38 %", `web.pages.GAME_PAGE_EXTRAS`), from the club's ratings after the
-games started before it; and the teams' strengths that seed round 1 of a club's tournament that
+games started before it, and beside each table on the wall of a club's tournament
+(`web.pages.WALL_EXTRAS`); and the teams' strengths that seed round 1 of a club's tournament that
 asks for it (`tournaments.services.rounds.TEAM_STRENGTHS`)."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping
+from dataclasses import dataclass, field
 
 from flask import Blueprint
 from flask.blueprints import BlueprintSetupState
 
-from clubs.services.club import club_by_id
+from clubs.services.club import ClubState, club_by_id, club_state
 from clubs.services.ratings import club_ratings, team_strengths
 from games.scored import ScoredGame
+from records.tournaments import TournamentRecord
 from tournaments.services.seeding import TEAM_STRENGTHS
-from web.pages import GAME_PAGE_EXTRAS
+from web.pages import GAME_PAGE_EXTRAS, WALL_EXTRAS
 
 bp = Blueprint("club_held", __name__)
 
@@ -24,6 +27,7 @@ bp = Blueprint("club_held", __name__)
 def register(state: BlueprintSetupState) -> None:
     """Add the chances to every game page, and the strengths to every seeding, from now on."""
     state.app.extensions.setdefault(GAME_PAGE_EXTRAS, []).append(chances_of)
+    state.app.extensions.setdefault(WALL_EXTRAS, []).append(wall_chances)
     state.app.extensions.setdefault(TEAM_STRENGTHS, []).append(team_strengths)
 
 
@@ -41,3 +45,22 @@ def chances_of(scored: ScoredGame) -> dict[str, Hashable]:
     if shares is None:  # a game that names one player twice has no chances
         return {}
     return {"club_chances": tuple(zip(scored.record.sides, shares, strict=True))}
+
+
+@dataclass(frozen=True, slots=True)
+class TableChances:
+    """The chance of each side of every game of a club before it, by game id, as the club's
+    ratings give them at its `state`: the tag of a page that shows them follows that state."""
+
+    state: ClubState
+    by_game: Mapping[int, tuple[int, ...]] = field(compare=False, repr=False)
+
+
+def wall_chances(tournament: TournamentRecord, club_id: int | None) -> dict[str, Hashable]:
+    """For the wall of a tournament a club holds, `table_chances` (`TableChances`), which its
+    tables show throughout the round; nothing (and no query) for any other tournament."""
+    club = None if club_id is None else club_by_id(club_id)
+    if club is None:
+        return {}
+    state = club_state(club)
+    return {"table_chances": TableChances(state, club_ratings(club, state).chances)}

@@ -203,7 +203,9 @@ def evenings(
 
 def tournament_nights(club: ClubRecord, season: ClubSeasonRecord, joins: Joins) -> list[Night]:
     """The club's tournaments whose first round started within the season, each with the
-    points of its teams' final places for the players who played a game for them."""
+    points of its teams' final places (after the playoff, once it is over:
+    `tournaments.services.rounds.Standing.final_places`) for the players who played a game
+    for them, the playoff's games included."""
     nights = []
     for now in standings(club_tournaments(club)):
         if not now.rounds:
@@ -211,7 +213,7 @@ def tournament_nights(club: ClubRecord, season: ClubSeasonRecord, joins: Joins) 
         day = now.rounds[0].record.started_at.date()
         if not season.first_day <= day <= season.last_day:
             continue
-        place_of = {row.team: row.place for row in now.rows}
+        place_of = now.final_places()
         night: dict[str, int] = {}
         for stage in (*now.rounds, *now.playoff.stages):
             for table in stage.tables:

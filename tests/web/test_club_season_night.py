@@ -6,11 +6,18 @@ from the backup."""
 
 from __future__ import annotations
 
-from openskill.models import PlackettLuce
-
 from testsupport.backups import answer, exported, imported
 from testsupport.clock import clocked
-from testsupport.clubs import hold, new_club, played_at, ratings, view_path
+from testsupport.clubs import (
+    MODEL,
+    hold,
+    model_ratings,
+    new_club,
+    played_at,
+    ratings,
+    view_path,
+    whole_percentages,
+)
 from testsupport.pages import Page, submit
 from testsupport.playing import correct_hand, enter
 from testsupport.tables import EAST_WEST_WIN, NORTH_SOUTH_WIN, make_table, start_at_table
@@ -36,29 +43,6 @@ CUT_THROAT_HANDS = (
     ((6, 7, "nil", "nil"), (6, 7, 0, 0)),
     ((3, 3, 3, 4), (3, 3, 3, 4)),
 )
-MODEL = PlackettLuce()
-
-
-def model_ratings(games) -> dict:
-    """Each player's openskill rating after the games, counted here from the games in the
-    order they were started: each a list of sides (names) and their places."""
-    rated: dict = {}
-    for sides, places in games:
-        teams = [[rated.get(name, MODEL.rating(name=name)) for name in side] for side in sides]
-        for side, new in zip(sides, MODEL.rate(teams, ranks=list(places)), strict=True):
-            for name, player in zip(side, new, strict=True):
-                rated[name] = player
-    return rated
-
-
-def whole_percentages(shares: list[float]) -> list[int]:
-    """Shares as whole percentages adding up to 100: each rounded down, then one more to the
-    largest remainders (the earlier first among equals), as docs/rules.md says."""
-    whole = [int(share * 100) for share in shares]
-    order = sorted(range(len(shares)), key=lambda i: (-(shares[i] * 100 - whole[i]), i))
-    for index in order[: 100 - sum(whole)]:
-        whole[index] += 1
-    return whole
 
 
 def expected_ratings(games) -> dict[str, tuple[int, int]]:

@@ -20,7 +20,9 @@ from testsupport.tournaments import (
     PT,
     make_tournament,
     play_round,
+    play_stage,
     round_tables,
+    start_playoff,
     start_round,
 )
 
@@ -203,6 +205,63 @@ def test_a_club_tournament_seeded_by_rating_pairs_round_1_strongest_first(client
         ("T1", "T2"),
         ("T3", "T4"),
     ]
+
+
+def test_a_seeded_round_robin_plays_every_round_by_the_seeds_round_1_kept(client):
+    club = new_club(client)
+    table = make_table(client, "Tuesday table")
+    hold(client, club, "table", "Tuesday table")
+    seats = {"player_0": "Ana", "player_1": "Caio", "player_2": "Bia", "player_3": "Duda"}
+    for _ in range(3):  # Caio & Duda (T3) the strongest, Ana & Bia (T1) the weakest
+        played_at(client, table, seats, EAST_WEST_WIN)
+    typed = {"teams": SEEDED_TEAMS, "format": "round_robin", "seed_by_rating": "y"}
+    director = make_tournament(client, name="Seeded", **ONE_HAND, **typed)
+    assert hold(client, club, "tournament", "Seeded").status_code == 303
+    # Seeds T3, T2, T4, T1 in slots 1–4; the circle method: 1–4 and 2–3, then 1–3 and 4–2,
+    # then 1–2 and 3–4 (docs/rules.md, "Pairing"). North–South: the higher seed in round 1,
+    # then the higher in the standings (every game won by North–South, level teams by entry).
+    schedule = [
+        [("T3", "T1"), ("T2", "T4")],
+        [("T3", "T4"), ("T2", "T1")],
+        [("T2", "T3"), ("T1", "T4")],
+    ]
+    for number, pairs in enumerate(schedule, start=1):
+        start_round(client, director)
+        assert [(t.north_south, t.east_west) for t in round_tables(client, director)] == pairs
+        play_round(client, director, "NN")
+        if number == 1:  # Ana & Bia now win five times: their ratings move, the seeds stay
+            for _ in range(5):
+                played_at(client, table, seats, NORTH_SOUTH_WIN)
+    met = {frozenset(pair) for pairs in schedule for pair in pairs}
+    assert len(met) == 6  # every team met every other once
+
+
+def test_a_tournament_nights_points_follow_its_playoff_once_the_final_has_ended(app, client):
+    clocked(app)
+    club = new_club(client)
+    assert make_season(client, club, **WORKED_EXAMPLE).status_code == 303
+    name, teams = NIGHTS[0]
+    director = make_tournament(client, name=name, teams=teams, rounds="1", **ONE_HAND)
+    hold(client, club, "tournament", name)
+    start_round(client, director)
+    play_round(client, director, "NN")  # Reds and Greens win alike: they share first place
+
+    def points() -> dict[str, str]:
+        """Each player's points, as the season's page shows them."""
+        return {row[1]: row[2] for row in standings(client, season_path(client, club))}
+
+    by_rounds = dict.fromkeys(("Ana", "Bia", "Quim", "Sol"), "10") | dict.fromkeys(
+        ("Pia", "Rui", "Tom", "Uma"), "6"
+    )
+    assert points() == by_rounds
+    assert start_playoff(client, director, 2).status_code == 303
+    assert points() == by_rounds  # the final in play moves nothing yet
+    play_stage(client, director, "E")  # Greens (seed 2, East–West) win the final
+    after = points()
+    # Greens first (10), Reds second (8); the teams outside the playoff after them (6 each).
+    assert after == dict.fromkeys(("Quim", "Sol"), "10") | dict.fromkeys(
+        ("Ana", "Bia"), "8"
+    ) | dict.fromkeys(("Pia", "Rui", "Tom", "Uma"), "6")
 
 
 def test_a_game_awarded_by_forfeit_after_a_hand_still_gives_its_players_their_places(app, client):

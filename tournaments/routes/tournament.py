@@ -39,7 +39,7 @@ from web.device import device_of_request, remember_device
 from web.errors import error_page
 from web.filters import rules_summary
 from web.lookups import limit_guesses
-from web.pages import page_or_part, public_url, wants_part
+from web.pages import WALL_EXTRAS, page_extras, page_or_part, public_url, wants_part
 from web.qr import qr_image, qr_svg
 from web.responses import (
     POLL_SECONDS,
@@ -236,6 +236,9 @@ def watch(token: str) -> Response:
         asked = request.args.get("page", type=int)
         page_now = wall.page_shown(seen.teams, utc_now(), asked)
 
+    # What other rooms add to the wall (the chances at a club's tables) moves its tag too.
+    extras: dict[str, Any] = page_extras(WALL_EXTRAS, seen.record, seen.club)
+
     def page() -> Response:
         """The watch page, or its part, as the tournament stands."""
         return page_or_part(
@@ -245,9 +248,10 @@ def watch(token: str) -> Response:
             poll_seconds=POLL_SECONDS,
             wall_page=page_now,
             page_seconds=wall.PAGE_SECONDS,
+            **extras,
         )
 
-    shown = f"watch-{page_now.number}-{page_now.count}"
+    shown = f"watch-{page_now.number}-{page_now.count}-{sorted(extras.items())!r}"
     return unless_unchanged(followed_etag(shown, seen), page)
 
 

@@ -115,6 +115,22 @@ class Bracket(Generic[S]):
         winner = final.result().winner
         return final.north_south if winner == final.north_south.entry else final.east_west
 
+    def places(self) -> dict[int, int]:
+        """Once the final has ended, each playoff team's place by entry number: the champion
+        1, a team beaten in a stage of `t` tables `t` + 1 (the final's loser 2, a semi-final's
+        losers 3, a quarter-final's 5); nothing before."""
+        champion = self.champion
+        if champion is None:
+            return {}
+        places = {}
+        for stage in self.stages:
+            for table in stage.tables:
+                winner = table.result().winner
+                for team in (table.north_south, table.east_west):
+                    if team.entry != winner:
+                        places[team.entry] = len(stage.tables) + 1
+        return places | {champion.entry: 1}
+
     def refusal(self) -> str | None:
         """Why the next stage cannot start now (a `RoundRefused` code): `no_playoff` (it has
         not started), `in_play` (a game of this stage is still being played) or `over` (the

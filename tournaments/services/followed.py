@@ -14,6 +14,7 @@ from extensions import db
 from games.clock import deadline, minutes_left
 from games.reading import call_time_if_due
 from games.states import GamesState, state_columns, state_of
+from records.clubs import ClubTournamentRecord
 from records.games import GameRecord
 from records.tournaments import (
     RoundGameRecord,
@@ -58,24 +59,40 @@ def followed_table(token: str) -> tuple[TournamentTableRecord, TournamentRecord,
     return row[0], row[1], state_of(row[2:])
 
 
+class Seen(NamedTuple):
+    """A tournament as a page that follows it reads it on every poll (`watched_games`)."""
+
+    record: TournamentRecord
+    state: GamesState
+    teams: int  # how many teams the tournament has, withdrawn ones too
+    club: int | None  # the id of the club that holds it, if one does
+
+
 def watched_games(
     token: str, link: InstrumentedAttribute[str] = TournamentRecord.view_token
-) -> tuple[TournamentRecord, GamesState, int]:
+) -> Seen:
     """The tournament behind a watch link (or the director's, as `link` says), what its games
-    look like (`with_games_state`) and how many teams it has (which the wall's pages follow),
-    in one small query, all that an unchanged watch page's (or director's page's) poll reads;
-    as `find_tournament` for a link that is no tournament's."""
+    look like (`with_games_state`), how many teams it has (which the wall's pages follow) and
+    the club that holds it, in one small query, all that an unchanged watch page's (or
+    director's page's) poll reads; as `find_tournament` for a link that is no tournament's."""
     teams = (
         select(func.count(distinct(TournamentTeamRecord.entry)))
         .where(TournamentTeamRecord.tournament_id == TournamentRecord.id)
         .correlate(TournamentRecord)
         .scalar_subquery()
     )
-    query = with_games_state(select(TournamentRecord, teams))
+    # The club that holds it (records.clubs), whose ratings give its tables' chances on the wall.
+    club = (
+        select(ClubTournamentRecord.club_id)
+        .where(ClubTournamentRecord.tournament_id == TournamentRecord.id)
+        .correlate(TournamentRecord)
+        .scalar_subquery()
+    )
+    query = with_games_state(select(TournamentRecord, teams, club))
     row = db.session.execute(query.where(link == token)).first()
     if row is None:
         raise no_tournament(token)
-    return row[0], state_of(row[2:]), int(row[1])
+    return Seen(row[0], state_of(row[3:]), int(row[1]), row[2])
 
 
 class Watched(NamedTuple):
@@ -87,6 +104,7 @@ class Watched(NamedTuple):
     # per round or a round.
     clock: int | None
     teams: int  # how many teams the tournament has, withdrawn ones too
+    club: int | None  # the id of the club that holds it, if one does
 
 
 def watched(token: str, link: InstrumentedAttribute[str] = TournamentRecord.view_token) -> Watched:
@@ -94,15 +112,15 @@ def watched(token: str, link: InstrumentedAttribute[str] = TournamentRecord.view
     `watched_games`, and with minutes per round the latest round's clock in one small query
     more. The read that finds the deadline passed calls time
     (`games.reading.call_time_if_due`) and reads the games again, as the call left them."""
-    record, state, teams = watched_games(token, link)
-    clock = latest_clock(record)
+    seen = watched_games(token, link)
+    clock = latest_clock(seen.record)
     if clock is None:
-        return Watched(record, state, None, teams)
+        return Watched(seen.record, seen.state, None, seen.teams, seen.club)
     _, due, called_at = clock
-    if clock_called(record, clock):
-        record, state, teams = watched_games(token, link)
-        return Watched(record, state, 0, teams)
-    return Watched(record, state, minutes_left(due, called_at), teams)
+    if clock_called(seen.record, clock):
+        seen = watched_games(token, link)
+        return Watched(seen.record, seen.state, 0, seen.teams, seen.club)
+    return Watched(seen.record, seen.state, minutes_left(due, called_at), seen.teams, seen.club)
 
 
 # The latest round's clock: its id, its deadline, and when its time was called (None yet).

@@ -137,6 +137,17 @@ class Standing:
         """The latest round, if one has started."""
         return self.rounds[-1] if self.rounds else None
 
+    def final_places(self) -> dict[int, int]:
+        """Each team's final place by entry number: once the playoff is over, its teams by how
+        far they went (`Bracket.places`), the others after them in the standings' places;
+        before, the standings' places."""
+        places = {row.team: row.place for row in self.rows}
+        played = self.playoff.places()
+        if not played:
+            return places
+        beyond = self.playoff.size + 1
+        return {team: played.get(team, max(place, beyond)) for team, place in places.items()}
+
     def team(self, entry: int) -> TournamentTeamRecord:
         """The team of this entry number."""
         return self.teams[entry - 1]
@@ -191,11 +202,13 @@ class Standing:
         # Teams that withdrew between rounds are paired no more (`withdrawing`).
         withdrawn = {team.entry for team in self.teams if team.withdrawn_after is not None}
         joined = late_teams(self.teams)
-        first = None if self.rounds else seeded_round(self.record, self.teams, withdrawn, joined)
-        return first or tournament.next_round(
+        played = [played.pairing() for played in self.rounds]
+        order = tournament.order_of(self.rows)
+        seeded = seeded_round(self.record, self.teams, order, played, withdrawn, joined)
+        return seeded or tournament.next_round(
             self.record.format,
-            tournament.order_of(self.rows),
-            [played.pairing() for played in self.rounds],
+            order,
+            played,
             winners,
             withdrawn,
             joined,

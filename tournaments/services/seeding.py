@@ -1,12 +1,14 @@
-"""Seeding round 1 by rating (docs/rules.md, "Club seasons and ratings"): a tournament that asks
-for it, held by a room that rates its players (a club, through `TEAM_STRENGTHS`, so that the
+"""Seeding by rating (docs/rules.md, "Club seasons and ratings"): a tournament that asks for it,
+held by a room that rates its players (a club, through `TEAM_STRENGTHS`, so that the
 tournament's room knows no club), pairs and seats round 1 by its teams' strengths instead of
-their entry order. A format whose schedule its first teams fix (the round robin) keeps its entry
-order: its later rounds follow the slots round 1 gave."""
+their entry order. The seeds are kept on the teams when round 1 starts (`seeds_to_keep`), as a
+round's pairing is kept: a correction made later moves no seed. A round robin, whose schedule
+its first slots fix, plays every round by those seeds; the other formats pair later rounds by
+the standings, as ever."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from flask import current_app
 
@@ -22,8 +24,15 @@ TEAM_STRENGTHS = "team_strengths"
 def seeded(
     record: TournamentRecord, teams: Sequence[TournamentTeamRecord]
 ) -> tuple[int, ...] | None:
-    """The entry numbers by strength, strongest first (equal strengths in entry order), as the
-    first room that rates the tournament's players gives them; None when none does."""
+    """The entry numbers by seed, first seed first: as kept when round 1 started, else by
+    strength, strongest first (equal strengths in entry order), as the first room that rates
+    the tournament's players gives them now; None for a tournament that does not ask for it,
+    or whose players no room rates."""
+    if not record.seed_by_rating:
+        return None
+    kept = sorted((team for team in teams if team.seed is not None), key=lambda t: t.seed or 0)
+    if kept:
+        return tuple(team.entry for team in kept)
     for strengths_of in current_app.extensions.get(TEAM_STRENGTHS, ()):
         strengths = strengths_of(record, teams)
         if strengths is not None:
@@ -31,17 +40,37 @@ def seeded(
     return None
 
 
+def seeds_to_keep(
+    record: TournamentRecord, teams: Sequence[TournamentTeamRecord], played: int
+) -> dict[int, int]:
+    """Each team's seed by its row's id, to keep as round 1 starts (`played` rounds before
+    it: none); nothing once seeds are kept, for a later round, or for a tournament not seeded."""
+    if played or any(team.seed is not None for team in teams):
+        return {}
+    seeds = seeded(record, teams)
+    if seeds is None:
+        return {}
+    row_of = {team.entry: team.id for team in teams}
+    return {row_of[entry]: seed for seed, entry in enumerate(seeds, start=1)}
+
+
 def seeded_round(
     record: TournamentRecord,
     teams: Sequence[TournamentTeamRecord],
+    order: Sequence[int],
+    rounds: Sequence[tournament.Pairing],
     withdrawn: set[int],
     joined: dict[int, int],
 ) -> tournament.Pairing | None:
-    """Round 1 paired by seed rather than by entry, for a tournament that asks for it and whose
-    players a room rates (None otherwise, and for a format whose schedule its first teams fix):
-    the pairing package pairs the seeds as it pairs entry numbers in round 1 (1–2, 3–4, the
-    higher seed North–South), and each seed's team takes its place."""
-    if not record.seed_by_rating or not tournament.format_of(record.format).late_after_start:
+    """The next round paired by seed rather than by entry, after `rounds`: round 1 of a seeded
+    tournament, and every round of a seeded round robin (None otherwise): the pairing package
+    pairs the seeds as it pairs entry numbers (1–2, 3–4 in round 1, the higher seed
+    North–South; a round robin's slots in seed order), and each seed's team takes its place.
+    After round 1 the higher team in the standings `order` (entry numbers) sits North–South,
+    as in any round robin."""
+    fixed = not tournament.format_of(record.format).late_after_start
+    # Rounds played without kept seeds were paired by entry (before seeds were kept, too).
+    if rounds and (not fixed or all(team.seed is None for team in teams)):
         return None
     seeds = seeded(record, teams)
     if seeds is None:
@@ -50,17 +79,22 @@ def seeded_round(
     seed_of = {entry: seed for seed, entry in entry_of.items()}
     paired = tournament.next_round(
         record.format,
-        tuple(entry_of),
-        [],
+        tuple(seed_of[entry] for entry in order) if rounds else tuple(entry_of),
+        [relabelled(played, seed_of) for played in rounds],
         (),
         {seed_of[entry] for entry in withdrawn},
         {seed_of[entry]: after for entry, after in joined.items()},
     )
+    return relabelled(paired, entry_of)
+
+
+def relabelled(pairing: tournament.Pairing, label: Mapping[int, int]) -> tournament.Pairing:
+    """The pairing with every team numbered by `label` (entry numbers to seeds, or back)."""
     return tournament.Pairing(
         tables=tuple(
-            tournament.Table(entry_of[table.north_south], entry_of[table.east_west])
-            for table in paired.tables
+            tournament.Table(label[table.north_south], label[table.east_west])
+            for table in pairing.tables
         ),
-        bye=None if paired.bye is None else entry_of[paired.bye],
-        walkovers=tuple(entry_of[team] for team in paired.walkovers),
+        bye=None if pairing.bye is None else label[pairing.bye],
+        walkovers=tuple(label[team] for team in pairing.walkovers),
     )

@@ -28,6 +28,7 @@ from records.tournaments import (
 from tournaments.services.directory import find_tournament
 from tournaments.services.followed import clock_called
 from tournaments.services.rounds import RoundRefused, Standing, standing
+from tournaments.services.seeding import seeds_to_keep
 
 
 def round_started_by(nonce: str | None) -> RoundRecord | None:
@@ -102,6 +103,11 @@ def start_round(token: str, nonce: str | None) -> TournamentRecord:
         if pairing is None:
             raise RoundRefused(now.refusal() or "in_play")
         bye = now.team(pairing.bye) if pairing.bye is not None else None
+        # Round 1 of a tournament seeded by rating keeps its seeds, in the round's transaction.
+        seeds = seeds_to_keep(record, now.teams, len(now.rounds))
+        if seeds:
+            rows = [{"id": row, "seed": seed} for row, seed in seeds.items()]
+            db.session.execute(update(TournamentTeamRecord), rows)
         start_once(now, pairing.tables, record.rules, nonce, bye)
         return record
 
