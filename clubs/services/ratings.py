@@ -11,16 +11,20 @@ counts nothing.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import date
 from typing import NamedTuple
+
+from flask import current_app
 
 import ratings
 import scoring
 from clubs.services.club import ClubState, club_games, club_holding, club_state
 from clubs.services.joins import Joins, club_joins, joined_keys, name_key, resolve
 from games.career_stats import career_stats
+from games.kept import Kept
+from games.replays import Replays
 from games.scored import ScoredGame
 from records.clubs import ClubRecord
 from records.tournaments import TournamentRecord, TournamentTeamRecord
@@ -130,16 +134,75 @@ def sides_of(game: ScoredGame, joins: Joins) -> tuple[tuple[str, ...], ...]:
     )
 
 
-def rated_players(games: list[tuple[ScoredGame, bool]], joins: Joins) -> ClubRatings:
+# How often a rating pass notes where it stands (`Trace`), to rate on from there once a later
+# game changes: a save at the latest games then rates at most this many again.
+CHECKPOINT_GAMES = 256
+# The clubs whose last rating pass a worker keeps (`traces`), and where its app keeps them.
+TRACES_KEPT = 8
+TRACES = "club_rating_traces"
+# One counted game as the ledger notes it: as rated, its day, its players' ratings before and
+# after it.
+Step = tuple[ratings.Played, date, dict[str, ratings.Rating], dict[str, ratings.Rating]]
+
+
+@dataclass(frozen=True, slots=True)
+class Stood:
+    """Where a rating pass stood before a game: each player's rating, each name as spelt."""
+
+    rated: dict[str, ratings.Rating]
+    spelt: dict[str, str]
+
+
+@dataclass(frozen=True, slots=True)
+class Trace:
+    """A rating pass over a club's games, in order, kept so that the next pass rates on from
+    the first game that changed rather than from the first game: what each game's rating
+    depends on (`signature`), each game's chances and counted step, and where the pass stood
+    before every `checkpoint_games()`-th game (before game 0 first)."""
+
+    signatures: tuple[Hashable, ...]
+    chances: tuple[tuple[int, ...] | None, ...]
+    steps: tuple[Step | None, ...]
+    checkpoints: tuple[Stood, ...]
+
+
+def signature(game: ScoredGame, forfeited: bool, sides: tuple[tuple[str, ...], ...]) -> Hashable:
+    """What a game's part in the ratings depends on: the game after its latest write (its
+    names, its hands), whether it was forfeited, and its sides as the joins match them."""
+    return (Replays.key(game.record), forfeited, sides)
+
+
+def rated_players(
+    games: list[tuple[ScoredGame, bool]],
+    joins: Joins,
+    since: Trace | None = None,
+    every: int = CHECKPOINT_GAMES,
+) -> tuple[ClubRatings, Trace]:
     """Every player of these games (in the order they were started, each with whether it was
     forfeited), names joined by the organiser as one, with their rating, best first (then by
     name); a player of no counted game keeps a new player's rating. With them, the chance of
-    each side of every game from the ratings before it: after the games started before it."""
-    spelt: dict[str, str] = {}
-    rated: dict[str, ratings.Rating] = {}
-    chances: dict[int, tuple[int, ...]] = {}
-    ledger = Ledger()
-    for game, forfeited in games:
+    each side of every game from the ratings before it: after the games started before it.
+    And the pass's trace: given the trace of an earlier pass (`since`), the games before the
+    first one that differs are not rated again, from the checkpoint before it on (one each
+    `every` games, as that pass noted them)."""
+    sides = [sides_of(game, joins) for game, _ in games]
+    signatures = tuple(signature(g, f, s) for (g, f), s in zip(games, sides, strict=True))
+    same = 0
+    if since is not None:
+        limit = min(len(signatures), len(since.signatures))
+        while same < limit and signatures[same] == since.signatures[same]:
+            same += 1
+    kept = 0 if since is None else min(same // every, len(since.checkpoints) - 1)
+    start = kept * every
+    stood = Stood({}, {}) if since is None else since.checkpoints[kept]
+    rated, spelt = dict(stood.rated), dict(stood.spelt)
+    checkpoints = [stood] if since is None else list(since.checkpoints[: kept + 1])
+    chances = [] if since is None else list(since.chances[:start])
+    steps = [] if since is None else list(since.steps[:start])
+    for index in range(start, len(games)):
+        if index > start and index % every == 0:
+            checkpoints.append(Stood(dict(rated), dict(spelt)))
+        game, forfeited = games[index]
         for name in game.record.players:
             if name:
                 key = name_key(name)
@@ -148,30 +211,60 @@ def rated_players(games: list[tuple[ScoredGame, bool]], joins: Joins) -> ClubRat
                     spelt[key] = name  # the latest spelling of the name kept is shown
                 else:
                     spelt.setdefault(root, name)  # until the name kept is seen itself
-        sides = sides_of(game, joins)
-        if len({player for side in sides for player in side}) == sum(map(len, sides)):
-            chances[game.record.id] = ratings.chances(rated, sides)
-        found = counted(game, forfeited, sides)
+        playing = [player for side in sides[index] for player in side]
+        chances.append(
+            ratings.chances(rated, sides[index]) if len(set(playing)) == len(playing) else None
+        )
+        found = counted(game, forfeited, sides[index])
+        step = None
         if found is not None:
-            before, rated = rated, ratings.rate([found], rated)
-            ledger.add(found, game.record.created_at.date(), before, rated)
+            before = {player: rated.get(player, ratings.Rating()) for player in playing}
+            rated = ratings.rate([found], rated)
+            step = (found, game.record.created_at.date(), before, {p: rated[p] for p in playing})
+        steps.append(step)
+    ledger = Ledger()
+    for noted in steps:
+        if noted is not None:
+            ledger.add(*noted)
     players = [
         RatedPlayer(key, name, rated.get(key, ratings.Rating())) for key, name in spelt.items()
     ]
     ranked = sorted(players, key=lambda player: (-player.shown, name_key(player.name)))
-    return ClubRatings(ranked, chances, ledger)
+    by_game = {
+        game.record.id: shares
+        for (game, _), shares in zip(games, chances, strict=True)
+        if shares is not None
+    }
+    trace = Trace(signatures, tuple(chances), tuple(steps), tuple(checkpoints))
+    return ClubRatings(ranked, by_game, ledger), trace
+
+
+def checkpoint_games() -> int:
+    """How often this app's rating passes note where they stand (`CHECKPOINT_GAMES` unless
+    its `CLUB_RATING_CHECKPOINT` says: tests take a few, to rate on from the middle)."""
+    return int(current_app.config.get("CLUB_RATING_CHECKPOINT", CHECKPOINT_GAMES))
+
+
+def traces() -> Kept[Trace]:
+    """This worker's last rating pass of each club it rated lately, by club id."""
+    kept: Kept[Trace] = current_app.extensions.setdefault(TRACES, Kept(TRACES_KEPT))
+    return kept
 
 
 def club_ratings(club: ClubRecord, state: ClubState | None = None) -> ClubRatings:
     """The club's players with their ratings, and its games' chances, worked out once per
     change of its games (kept under the club's state, as the stats pages keep theirs): one
     small query while nothing changed (none when `state`, as `club_state` gives it, is known
-    already)."""
+    already). A change rates on from the first game it changed (`rated_players`), from the
+    trace of the club's last pass on this worker."""
     key = ("club-ratings", club.id, state or club_state(club))
 
     def rated() -> ClubRatings:
         """The club's players rated from its games, as its joins count them."""
-        return rated_players(club_games(club), joined_keys(club_joins(club)))
+        games, joins = club_games(club), joined_keys(club_joins(club))
+        found, trace = rated_players(games, joins, traces().get(club.id), checkpoint_games())
+        traces().keep(club.id, trace)
+        return found
 
     return career_stats().get_or_make(key, rated)
 

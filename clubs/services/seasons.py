@@ -21,7 +21,14 @@ from sqlalchemy import select, update
 import ratings
 from clubs.services.club import ClubState, club_games, club_state, club_tournaments
 from clubs.services.joins import Joins, club_joins, joined_keys, name_key, resolve
-from clubs.services.ratings import club_ratings, counted, rated_players, sides_of
+from clubs.services.ratings import (
+    checkpoint_games,
+    club_ratings,
+    counted,
+    rated_players,
+    sides_of,
+    traces,
+)
 from extensions import db
 from games.career_stats import career_stats
 from games.creating import create_once
@@ -158,7 +165,11 @@ def count_season(
     within = [(g, f) for g, f in games if g.record.created_at.date() <= season.last_day]
     everyone = club_ratings(club, state).players
     # The ratings at the season's end are the club's own while no game came after it.
-    rated = everyone if len(within) == len(games) else rated_players(within, joins).players
+    if len(within) == len(games):
+        rated = everyone
+    else:  # rated on from the club's last pass, which these games begin
+        since, every = traces().get(club.id), checkpoint_games()
+        rated = rated_players(within, joins, since, every)[0].players
     names = {player.key: player.name for player in everyone}
     nights = sorted(
         [*evenings(season, games, joins), *tournament_nights(club, season, joins)],
