@@ -9,6 +9,7 @@ its field), a table or tournament a club holds already (409, saying which).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from flask import Blueprint, redirect, render_template, url_for
@@ -27,6 +28,8 @@ from downloads.ratings import RatingLine, ratings_filename, ratings_json, write_
 from extensions import limit_writes
 from records.clubs import ClubRecord
 from records.games import new_token
+from records.tables import TableRecord
+from records.tournaments import TournamentRecord
 from tables.services.table import find_table
 from tournaments.services.directory import find_tournament
 from web import CLUB_LINKS, CLUB_VIEW_LINKS
@@ -56,18 +59,26 @@ def create_club() -> Response | tuple[str, int]:
     return remember_device(redirect(url_for(".show", token=club.edit_token), 303), device)
 
 
+# What a phone may give the club, by kind: its tables, or its tournaments, that no club holds.
+OFFERED: dict[str, Callable[[str | None], Sequence[TableRecord | TournamentRecord]]] = {
+    "table": clubs.offered_tables,
+    "tournament": clubs.offered_tournaments,
+}
+
+
+def offered(kind: str) -> list[tuple[str, str]]:
+    """The choices of the form that gives the club a table (or tournament) of this phone's:
+    each by its edit link, named."""
+    return [(held.edit_token, held.name) for held in OFFERED[kind](device_of_request())]
+
+
 def hold_forms(sent: HoldForm | None = None, kind: str | None = None) -> dict[str, HoldForm]:
     """The two forms that give the club a table or a tournament of this phone's, their choices
     those no club holds yet; `sent` is the one of `kind` sent back with its errors."""
-    device = device_of_request()
-    choices = {
-        "table": [(t.edit_token, t.name) for t in clubs.offered_tables(device)],
-        "tournament": [(t.edit_token, t.name) for t in clubs.offered_tournaments(device)],
-    }
     shown = {}
-    for name, offered in choices.items():
+    for name in OFFERED:
         form = sent if name == kind and sent is not None else HoldForm(formdata=None)
-        form.held.choices = offered
+        form.held.choices = offered(name)
         shown[name] = form
     return shown
 
@@ -129,7 +140,7 @@ def hold(token: str, kind: str) -> Response | tuple[str, int]:
     the club's."""
     club = clubs.find_club(token)
     form = HoldForm()
-    form.held.choices = [(key, key) for key, _ in hold_forms()[kind].held.choices]
+    form.held.choices = [(key, key) for key, _ in offered(kind)]  # this kind's alone
     if not form.validate_on_submit():
         return organiser_page(club, 422, sent=form, kind=kind)
     try:
