@@ -264,6 +264,28 @@ def test_a_tournament_nights_points_follow_its_playoff_once_the_final_has_ended(
     ) | dict.fromkeys(("Pia", "Rui", "Tom", "Uma"), "6")
 
 
+SIX_TEAMS = "".join(f"T{n}: A{n} & B{n}\n" for n in range(1, 7))
+
+
+def test_a_team_level_with_the_playoffs_last_seed_but_left_out_places_after_the_playoff(
+    app, client
+):
+    clocked(app)
+    club = new_club(client)
+    assert make_season(client, club, **WORKED_EXAMPLE).status_code == 303
+    director = make_tournament(client, name="Six", teams=SIX_TEAMS, rounds="1", **ONE_HAND)
+    hold(client, club, "tournament", "Six")
+    start_round(client, director)
+    play_round(client, director, "NNN")  # T1, T3 and T5 win alike: they share first place
+    assert start_playoff(client, director, 2).status_code == 303  # T1 and T3, by entry
+    play_stage(client, director, "E")  # T3 wins the final
+    rows = {row[1]: row[2] for row in standings(client, season_path(client, club))}
+    # T3 first (10), T1 second (8); T5, first in the standings, third after the playoff's
+    # two (6); the three beaten teams fourth (5).
+    expected = {"A3": "10", "A1": "8", "A5": "6", "A2": "5", "A4": "5", "A6": "5"}
+    assert {name: points for name, points in rows.items() if name.startswith("A")} == expected
+
+
 def test_a_game_awarded_by_forfeit_after_a_hand_still_gives_its_players_their_places(app, client):
     clocked(app)
     club = new_club(client)

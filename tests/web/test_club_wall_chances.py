@@ -1,6 +1,6 @@
 """Issue 38, item 3: the wall of a club's tournament gives each table the chance of each side
-before its game, as the club's ratings count it (the openskill library's, worked out here), and
-follows a change to those ratings made anywhere in the club."""
+before its game (until its first hand), as the club's ratings count it (the openskill library's,
+worked out here), and follows a change to those ratings made anywhere in the club."""
 
 from __future__ import annotations
 
@@ -70,9 +70,9 @@ def test_a_club_tournaments_wall_shows_each_tables_chances_and_follows_a_correct
     assert blues == [reds[1], reds[0]]
     shown = [span.text for span in Page(again).find_all("span", "round-table-chances")]
     assert shown[0] == f"chances before: {blues[0]} % – {blues[1]} %"
-    # They stay beside the tables while the round is played.
+    # A table's chances go once its first hand is played, as on its scorer's page.
     play_round(client, director, "NN")
-    assert len(wall_chances(client, wall)) == 2
+    assert wall_chances(client, wall) == []
 
 
 def test_the_wall_of_a_tournament_no_club_holds_shows_no_chances(client):

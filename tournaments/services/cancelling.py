@@ -14,7 +14,7 @@ from sqlalchemy import delete, select, update
 from extensions import db
 from games.claims import take_games
 from records.games import GameRecord, HandRecord
-from records.tournaments import RoundRecord, TournamentRecord
+from records.tournaments import RoundRecord, TournamentRecord, TournamentTeamRecord
 from tournaments.services.rounds import RoundRefused, Standing
 from tournaments.services.withdrawing import director_write
 
@@ -126,3 +126,10 @@ def delete_round(now: Standing) -> None:
     # The round's table rows go with it (ON DELETE CASCADE), then the games, their hands none.
     db.session.execute(delete(RoundRecord).where(RoundRecord.id == round_id))
     db.session.execute(delete(GameRecord).where(GameRecord.id.in_(game_ids)))
+    if len(now.rounds) == 1:  # round 1's seeds go with it: round 1 seeds again when it starts
+        db.session.execute(
+            update(TournamentTeamRecord)
+            .where(TournamentTeamRecord.tournament_id == now.record.id)
+            .values(seed=None)
+            .execution_options(synchronize_session=False)
+        )

@@ -249,15 +249,22 @@ def standings(records: Sequence[TournamentRecord]) -> list[Standing]:
     seated: dict[int, list[tuple[Seated, ScoredGame]]] = {key: [] for key in ids}
     for (played, link, stored), game in zip(rows, scored, strict=True):
         seated[played.tournament_id].append(((played, link, stored), game))
-    return [stood(record, tuple(teams[record.id]), seated[record.id]) for record in records]
+    found = []
+    for record in records:
+        one = stood(record, tuple(teams[record.id]), seated[record.id])
+        if one is None:  # time was called at its tables, which committed: all read again
+            return standings(records)
+        found.append(one)
+    return found
 
 
 def stood(
     record: TournamentRecord,
     teams: tuple[TournamentTeamRecord, ...],
     seated: Sequence[tuple[Seated, ScoredGame]],
-) -> Standing:
-    """One tournament as it stands, from its teams and its rounds' games (`standings`)."""
+) -> Standing | None:
+    """One tournament as it stands, from its teams and its rounds' games (`standings`); None
+    when this read called time at its latest round's tables (so it is to be read again)."""
     by_id = {team.id: team for team in teams}
     latest = seated[-1][0][0].number if seated and record.confirm_hands else None
     stored: dict[int, RoundRecord] = {}
@@ -290,7 +297,7 @@ def stood(
     rounds = tuple(played for played in everything if not played.record.playoff)
     waiting = rounds[-1].clock_waiting if rounds else None
     if waiting is not None and call_time_if_due(rounds[-1].record.id, waiting):
-        return standing(record)  # read again: time was called at its tables
+        return None
     results = [table.result() for played in rounds for table in played.tables]
     byes = [team for played in rounds for team in played.pairing().byes]
     ranked = tournament.standings(len(teams), results, byes, record.format, late_teams(teams))

@@ -8,7 +8,7 @@ the standings, as ever."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, Sequence, Set
 
 from flask import current_app
 
@@ -24,15 +24,14 @@ TEAM_STRENGTHS = "team_strengths"
 def seeded(
     record: TournamentRecord, teams: Sequence[TournamentTeamRecord]
 ) -> tuple[int, ...] | None:
-    """The entry numbers by seed, first seed first: as kept when round 1 started, else by
-    strength, strongest first (equal strengths in entry order), as the first room that rates
-    the tournament's players gives them now; None for a tournament that does not ask for it,
-    or whose players no room rates."""
+    """The entry numbers by seed, first seed first: as kept when round 1 started (every team
+    has its seed then), else by strength, strongest first (equal strengths in entry order), as
+    the first room that rates the tournament's players gives them now; None for a tournament
+    that does not ask for it, or whose players no room rates."""
     if not record.seed_by_rating:
         return None
-    kept = sorted((team for team in teams if team.seed is not None), key=lambda t: t.seed or 0)
-    if kept:
-        return tuple(team.entry for team in kept)
+    if teams and all(team.seed is not None for team in teams):
+        return tuple(team.entry for team in sorted(teams, key=lambda team: team.seed or 0))
     for strengths_of in current_app.extensions.get(TEAM_STRENGTHS, ()):
         strengths = strengths_of(record, teams)
         if strengths is not None:
@@ -52,6 +51,20 @@ def seeds_to_keep(
         return {}
     row_of = {team.entry: team.id for team in teams}
     return {row_of[entry]: seed for seed, entry in enumerate(seeds, start=1)}
+
+
+def pairing_numbers(
+    record: TournamentRecord, teams: Sequence[TournamentTeamRecord], entries: Set[int]
+) -> Set[int]:
+    """These teams (entry numbers) as the pairing package numbers them in the tournament's
+    schedule: by seed in a seeded round robin, whose schedule the seeds fix; else as they
+    are. For a check of the schedule, such as a withdrawal's (`leaves_empty_round`)."""
+    if tournament.format_of(record.format).late_after_start:
+        return entries
+    seeds = seeded(record, teams)
+    if seeds is None:
+        return entries
+    return {seed for seed, entry in enumerate(seeds, start=1) if entry in entries}
 
 
 def seeded_round(

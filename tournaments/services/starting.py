@@ -102,6 +102,8 @@ def start_round(token: str, nonce: str | None) -> TournamentRecord:
         pairing = now.next_pairing()
         if pairing is None:
             raise RoundRefused(now.refusal() or "in_play")
+        if not pairing.tables:  # a schedule left with no game (withdrawals refuse to leave one)
+            raise RoundRefused("no_round_left")
         bye = now.team(pairing.bye) if pairing.bye is not None else None
         # Round 1 of a tournament seeded by rating keeps its seeds, in the round's transaction.
         seeds = seeds_to_keep(record, now.teams, len(now.rounds))

@@ -21,6 +21,7 @@ from games.reading import lost_race
 from records.tournaments import RoundRecord, TournamentRecord, TournamentTeamRecord
 from tournaments.services.directory import find_tournament
 from tournaments.services.rounds import RoundRefused, Standing, standing
+from tournaments.services.seeding import pairing_numbers
 
 
 def withdraw_refusal(now: Standing, entry: int) -> str | None:
@@ -40,7 +41,8 @@ def withdraw_refusal(now: Standing, entry: int) -> str | None:
     if len(active) <= 2:
         return "too_few"
     gone = {team.entry for team in now.teams if team.withdrawn_after is not None} | {entry}
-    if now.format.leaves_empty_round(len(now.teams), gone, len(now.rounds)):
+    scheduled = pairing_numbers(now.record, now.teams, gone)  # a seeded schedule's by seed
+    if now.format.leaves_empty_round(len(now.teams), scheduled, len(now.rounds)):
         return "empty_round"
     return None
 
