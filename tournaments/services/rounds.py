@@ -235,6 +235,8 @@ def standings(records: Sequence[TournamentRecord]) -> list[Standing]:
     tournaments, rounds and hands: their teams, their rounds with their games, and the hands of
     the games not kept. The first read after a round's deadline calls time at its tables first
     (`games.reading.call_time_if_due`) and reads that tournament again."""
+    if not records:
+        return []
     ids = [record.id for record in records]
     teams = teams_of(ids)
     # Every round has a table at least (two teams make one), so the join finds every round.
