@@ -54,6 +54,8 @@ def joined_keys(joins: Iterable[ClubJoinRecord]) -> dict[str, str]:
 
 def resolve(key: str, joins: Joins) -> str:
     """The name key a name's key counts as, joins followed to their end."""
+    if key not in joins:  # most names are joined to none: asked once per seat of every game
+        return key
     seen = {key}
     while key in joins and joins[key] not in seen:
         key = joins[key]

@@ -34,10 +34,10 @@ def club_career(club: ClubRecord, state: ClubState) -> scoring.Career:
 
     def count() -> scoring.Career:
         """The figures, from the club's games."""
-        joins = joined_keys(club_joins(club))
-        names = {player.key: player.name for player in club_ratings(club, state).players}
+        joins, games = joined_keys(club_joins(club)), club_games(club)
+        names = {player.key: player.name for player in club_ratings(club, state, games).players}
         played = []
-        for game, forfeited in club_games(club):
+        for game, forfeited in games:
             sides = sides_of(game, joins)
             if counted(game, forfeited, sides) is None:
                 continue

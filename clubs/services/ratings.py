@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import date
-from typing import NamedTuple
+from functools import cached_property
 
 from flask import current_app
 
@@ -114,16 +114,6 @@ def tally(
         record[index] += value
 
 
-class ClubRatings(NamedTuple):
-    """A club's players rated (best first), each game's chances before it (every side's chance
-    to win, in whole percentages, by the game's id; none for a game that names one player
-    twice), and each player's ledger."""
-
-    players: list[RatedPlayer]
-    chances: dict[int, tuple[int, ...]]
-    ledger: Ledger
-
-
 def sides_of(game: ScoredGame, joins: Joins) -> tuple[tuple[str, ...], ...]:
     """The game's sides by matched name, joined names as one: two partners each, or one player
     each without partners."""
@@ -143,6 +133,27 @@ TRACES = "club_rating_traces"
 # One counted game as the ledger notes it: as rated, its day, its players' ratings before and
 # after it.
 Step = tuple[ratings.Played, date, dict[str, ratings.Rating], dict[str, ratings.Rating]]
+
+
+@dataclass(frozen=True)
+class ClubRatings:
+    """A club's players rated (best first), each game's chances before it (every side's chance
+    to win, in whole percentages, by the game's id; none for a game that names one player
+    twice), and each player's ledger, noted from the counted games' `steps` when first asked
+    for (a player's page alone reads it)."""
+
+    players: list[RatedPlayer]
+    chances: dict[int, tuple[int, ...]]
+    steps: tuple[Step | None, ...] = field(repr=False)
+
+    @cached_property
+    def ledger(self) -> Ledger:
+        """Each player's counted games as their page shows them."""
+        ledger = Ledger()
+        for step in self.steps:
+            if step is not None:
+                ledger.add(*step)
+        return ledger
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,10 +233,6 @@ def rated_players(
             rated = ratings.rate([found], rated)
             step = (found, game.record.created_at.date(), before, {p: rated[p] for p in playing})
         steps.append(step)
-    ledger = Ledger()
-    for noted in steps:
-        if noted is not None:
-            ledger.add(*noted)
     players = [
         RatedPlayer(key, name, rated.get(key, ratings.Rating())) for key, name in spelt.items()
     ]
@@ -236,7 +243,7 @@ def rated_players(
         if shares is not None
     }
     trace = Trace(signatures, tuple(chances), tuple(steps), tuple(checkpoints))
-    return ClubRatings(ranked, by_game, ledger), trace
+    return ClubRatings(ranked, by_game, trace.steps), trace
 
 
 def checkpoint_games() -> int:
@@ -251,18 +258,24 @@ def traces() -> Kept[Trace]:
     return kept
 
 
-def club_ratings(club: ClubRecord, state: ClubState | None = None) -> ClubRatings:
+def club_ratings(
+    club: ClubRecord,
+    state: ClubState | None = None,
+    games: list[tuple[ScoredGame, bool]] | None = None,
+) -> ClubRatings:
     """The club's players with their ratings, and its games' chances, worked out once per
     change of its games (kept under the club's state, as the stats pages keep theirs): one
     small query while nothing changed (none when `state`, as `club_state` gives it, is known
     already). A change rates on from the first game it changed (`rated_players`), from the
-    trace of the club's last pass on this worker."""
+    trace of the club's last pass on this worker; the club's `games` (`club_games`) are read
+    here unless the caller read them already."""
     key = ("club-ratings", club.id, state or club_state(club))
 
     def rated() -> ClubRatings:
         """The club's players rated from its games, as its joins count them."""
-        games, joins = club_games(club), joined_keys(club_joins(club))
-        found, trace = rated_players(games, joins, traces().get(club.id), checkpoint_games())
+        played = club_games(club) if games is None else games
+        joins = joined_keys(club_joins(club))
+        found, trace = rated_players(played, joins, traces().get(club.id), checkpoint_games())
         traces().keep(club.id, trace)
         return found
 

@@ -163,7 +163,7 @@ def count_season(
     joins = joined_keys(club_joins(club))
     games = club_games(club)
     within = [(g, f) for g, f in games if g.record.created_at.date() <= season.last_day]
-    everyone = club_ratings(club, state).players
+    everyone = club_ratings(club, state, games).players
     # The ratings at the season's end are the club's own while no game came after it.
     if len(within) == len(games):
         rated = everyone
