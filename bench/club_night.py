@@ -50,7 +50,7 @@ from data import BIDS  # noqa: E402
 from phones import PLAY_SHARE, REQUEST_TIMEOUT, Plan, Refused, Simulation, StepFigures, Table  # noqa: E402
 from pyclient import Client, Line, hidden_fields, percentile  # noqa: E402
 from ramp import cpu_shares, merge, sample_windows  # noqa: E402
-from report import load_average, now, write_report  # noqa: E402
+from report import finish_report, load_average  # noqa: E402
 
 from testsupport.routes import HX  # noqa: E402
 from web.responses import POLL_SECONDS  # noqa: E402
@@ -327,18 +327,17 @@ def main(argv: list[str] | None = None) -> dict:
     overall["cpu"] = cpu_shares(samples, 0, overall["requests"])
     rows = kind_rows(parts)
     print_rows(rows, overall)
-    report = {
-        "date": now(),
-        "cores": os.cpu_count(),
-        "load_average_before": load_before,
-        "load_average_after": load_average(),
-        "settings": {"tables": len(games), "played": PLAYED} | vars(args),
-        "kinds": rows,
-        "overall": overall,
-        "runtime_s": time.monotonic() - began,
-    }
-    out = write_report(report, "club-night", args.out)
-    print(f"club night took {report['runtime_s']:.0f} s; results written to {out}")
+    report = finish_report(
+        "club-night",
+        "club night",
+        began,
+        load_before,
+        args.out,
+        cores=os.cpu_count(),
+        settings={"tables": len(games), "played": PLAYED} | vars(args),
+        kinds=rows,
+        overall=overall,
+    )
     if args.smoke and overall["errors"]:
         raise RuntimeError(f"requests went wrong: {overall['error_kinds']}")
     smoke.finished(args, __file__)

@@ -47,7 +47,7 @@ sys.path[:0] = [str(ROOT), str(BENCH)]
 
 import smoke  # noqa: E402
 from data import hand_rows  # noqa: E402
-from report import load_average, now, write_report  # noqa: E402
+from report import finish_report, load_average  # noqa: E402
 from sqlalchemy import insert  # noqa: E402
 from tournament_bench import Clocks  # noqa: E402
 
@@ -292,16 +292,10 @@ def main(argv: list[str] | None = None) -> dict:
             f"slowest {row['slowest_ms']:.1f} ms (CPU {row['cpu_median_ms']:.1f} ms), "
             f"{row['queries']} queries" + (f", {row['bytes']:,} bytes" if "bytes" in row else "")
         )
-    report = {
-        "date": now(),
-        "load_average_before": load_before,
-        "load_average_after": load_average(),
-        "settings": {"players": PLAYERS, "games_stored": stored} | vars(args),
-        "rows": rows,
-        "runtime_s": time.monotonic() - began,
-    }
-    out = write_report(report, "club-season", args.out)
-    print(f"club season run took {report['runtime_s']:.0f} s; results written to {out}")
+    settings = {"players": PLAYERS, "games_stored": stored} | vars(args)
+    report = finish_report(
+        "club-season", "club season run", began, load_before, args.out, settings=settings, rows=rows
+    )
     smoke.finished(args, __file__)
     return report
 

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 BUILD = Path(__file__).resolve().parent.parent / "build"
 
@@ -29,3 +31,22 @@ def write_report(report: dict, name: str, out: Path | None = None) -> Path:
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(report, indent=2, default=str) + "\n", encoding="utf-8")
     return out
+
+
+def finish_report(
+    name: str, label: str, began: float, load_before: str, out: Path | None, **parts: Any
+) -> dict:
+    """A run's report, as every benchmark ends: when it ran, the machine's load before it (read
+    at `load_before`) and after, the run's own `parts` (its settings, its rows) and how long it
+    took since `began` (`time.monotonic`); written (`write_report`, as `name`) and said where,
+    the run called `label`. The report."""
+    report = {
+        "date": now(),
+        "load_average_before": load_before,
+        "load_average_after": load_average(),
+        **parts,
+        "runtime_s": time.monotonic() - began,
+    }
+    path = write_report(report, name, out)
+    print(f"{label} took {report['runtime_s']:.0f} s; results written to {path}")
+    return report

@@ -47,7 +47,7 @@ sys.path[:0] = [str(ROOT), str(BENCH)]
 import smoke  # noqa: E402
 from data import LONG_RULES, hand_rows  # noqa: E402
 from pyclient import percentile  # noqa: E402
-from report import load_average, now, write_report  # noqa: E402
+from report import finish_report, load_average  # noqa: E402
 from scoring_bench import make_hands  # noqa: E402
 from sqlalchemy import insert  # noqa: E402
 
@@ -268,16 +268,10 @@ def main(argv: list[str] | None = None) -> dict:
         f"median {start['median_ms']:.1f} ms, slowest {start['slowest_ms']:.1f} ms "
         f"(CPU {start['cpu_median_ms']:.1f} ms), {'-'.join(map(str, counts))} queries"
     )
-    report = {
-        "date": now(),
-        "load_average_before": load_before,
-        "load_average_after": load_average(),
-        "settings": {"teams": TEAMS, "hands": HANDS} | vars(args),
-        "rows": rows,
-        "runtime_s": time.monotonic() - began,
-    }
-    out = write_report(report, "tournament", args.out)
-    print(f"tournament run took {report['runtime_s']:.0f} s; results written to {out}")
+    settings = {"teams": TEAMS, "hands": HANDS} | vars(args)
+    report = finish_report(
+        "tournament", "tournament run", began, load_before, args.out, settings=settings, rows=rows
+    )
     smoke.finished(args, __file__)
     return report
 
