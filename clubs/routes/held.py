@@ -52,10 +52,11 @@ def chances_of(scored: ScoredGame) -> dict[str, Hashable]:
 class TableChances:
     """The chance of each side of the club's games before them, as the club's ratings give
     them at its `state`, worked out when a page first asks for one: the tag of a page that
-    shows them follows that state alone."""
+    shows them follows the club and its state."""
 
+    club_id: int
     state: ClubState
-    club: ClubRecord = field(compare=False, repr=False)
+    club: ClubRecord = field(compare=False, repr=False)  # read while the page is made
 
     def of(self, game: int) -> tuple[int, ...] | None:
         """The chances of the game of this id, each side's in whole percentages; None for a
@@ -71,4 +72,4 @@ def wall_chances(tournament: TournamentRecord, club_id: int | None) -> dict[str,
     club = None if club_id is None else club_by_id(club_id)
     if club is None:
         return {}
-    return {"table_chances": TableChances(club_state(club), club)}
+    return {"table_chances": TableChances(club.id, club_state(club), club)}

@@ -127,14 +127,16 @@ def sides_of(game: ScoredGame, joins: Joins) -> tuple[tuple[str, ...], ...]:
 # How often a rating pass notes where it stands (`Trace`), to rate on from there once a later
 # game changes: a save at the latest games then rates at most this many again.
 CHECKPOINT_GAMES = 256
-# The clubs whose last rating pass a worker keeps (`traces`), and where its app keeps them.
-TRACES_KEPT = 8
+# How many games' traces a worker keeps (`traces`: each club's last pass, about 1.5 KB a game),
+# and where its app keeps them.
+TRACE_GAMES_KEPT = 40_000
 TRACES = "club_rating_traces"
 # One counted game as the ledger notes it: as rated, its day, its players' ratings before and
 # after it.
 Step = tuple[ratings.Played, date, dict[str, ratings.Rating], dict[str, ratings.Rating]]
 
 
+# Not slots: the ledger is kept in the instance's own dict once noted (`cached_property`).
 @dataclass(frozen=True)
 class ClubRatings:
     """A club's players rated (best first), each game's chances before it (every side's chance
@@ -175,6 +177,7 @@ class Trace:
     chances: tuple[tuple[int, ...] | None, ...]
     steps: tuple[Step | None, ...]
     checkpoints: tuple[Stood, ...]
+    every: int  # how many games apart its checkpoints are
 
 
 def signature(game: ScoredGame, forfeited: bool, sides: tuple[tuple[str, ...], ...]) -> Hashable:
@@ -196,6 +199,10 @@ def rated_players(
     And the pass's trace: given the trace of an earlier pass (`since`), the games before the
     first one that differs are not rated again, from the checkpoint before it on (one each
     `every` games, as that pass noted them)."""
+    if every < 1:
+        raise ValueError(f"a checkpoint every {every} games")
+    if since is not None and since.every != every:  # its checkpoints stand elsewhere
+        since = None
     sides = [sides_of(game, joins) for game, _ in games]
     signatures = tuple(signature(g, f, s) for (g, f), s in zip(games, sides, strict=True))
     same = 0
@@ -242,7 +249,7 @@ def rated_players(
         for (game, _), shares in zip(games, chances, strict=True)
         if shares is not None
     }
-    trace = Trace(signatures, tuple(chances), tuple(steps), tuple(checkpoints))
+    trace = Trace(signatures, tuple(chances), tuple(steps), tuple(checkpoints), every)
     return ClubRatings(ranked, by_game, trace.steps), trace
 
 
@@ -253,9 +260,17 @@ def checkpoint_games() -> int:
 
 
 def traces() -> Kept[Trace]:
-    """This worker's last rating pass of each club it rated lately, by club id."""
-    kept: Kept[Trace] = current_app.extensions.setdefault(TRACES, Kept(TRACES_KEPT))
+    """This worker's last rating pass of each club it rated lately, by club id: up to
+    `TRACE_GAMES_KEPT` games' in all, the least recently used going first."""
+    kept: Kept[Trace] | None = current_app.extensions.get(TRACES)
+    if kept is None:
+        kept = current_app.extensions.setdefault(TRACES, Kept(TRACE_GAMES_KEPT, trace_size))
     return kept
+
+
+def trace_size(trace: Trace) -> int:
+    """What a trace counts for in a worker's budget of them: its games, and one."""
+    return len(trace.signatures) + 1
 
 
 def club_ratings(
