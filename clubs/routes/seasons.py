@@ -26,7 +26,8 @@ from records.clubs import ClubRecord
 from records.games import utc_now
 from web import CLUB_LINKS, CLUB_VIEW_LINKS
 from web.lookups import limit_guesses
-from web.pages import page_or_part, wants_part
+from web.pages import page_or_part, public_url, wants_part
+from web.qr import qr_image, qr_svg
 from web.responses import POLL_SECONDS, app_etag, csv_attachment, json_answer, unless_unchanged
 
 bp = Blueprint("club_seasons", __name__)
@@ -70,6 +71,20 @@ def season(token: str, number: int) -> Response:
 
     facts = f"season-{found.id}-{'-'.join(map(str, state))}-{over}-{get_locale()}-{wants_part()}"
     return unless_unchanged(app_etag(facts), page)
+
+
+@bp.get(f"{CLUB_VIEW_LINKS}/<token:token>/seasons/<int:number>/qr.svg")
+@limit_guesses
+def season_qr(token: str, number: int) -> Response:
+    """The season's page's address as a QR code, which its page shows for members' phones to
+    scan from the wall."""
+    club = clubs.find_club(token, ClubRecord.view_token)
+    try:
+        seasons.find_season(club, number)
+    except seasons.SeasonNotFound:
+        abort(404)
+    url = public_url("club_seasons.season", token=token, number=number)
+    return qr_image(qr_svg(url, title=gettext("QR code of the season's page")))
 
 
 @bp.app_template_global()

@@ -171,7 +171,7 @@ class Trace:
     """A rating pass over a club's games, in order, kept so that the next pass rates on from
     the first game that changed rather than from the first game: what each game's rating
     depends on (`signature`), each game's chances and counted step, and where the pass stood
-    before every `checkpoint_games()`-th game (before game 0 first)."""
+    before every `every`-th game (before game 0 first)."""
 
     signatures: tuple[Hashable, ...]
     chances: tuple[tuple[int, ...] | None, ...]

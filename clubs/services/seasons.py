@@ -72,12 +72,15 @@ class Night:
 @dataclass(frozen=True, slots=True)
 class SeasonStanding:
     """A season as its page shows it: its nights in order, its standings (each row's player a
-    name as the club shows it), and its champions once it is over (its last day has passed)."""
+    name as the club shows it), its champions once it is over (its last day has passed), and
+    each player's rating trend over it."""
 
     season: ClubSeasonRecord
     nights: tuple[Night, ...]
     rows: tuple[ratings.SeasonRow, ...]
     over: bool
+    # Each player's rating at the season's end less their rating when it began, by name.
+    trends: dict[str, int]
 
     @property
     def champions(self) -> tuple[str, ...]:
@@ -164,12 +167,16 @@ def count_season(
     games = club_games(club)
     within = [(g, f) for g, f in games if g.record.created_at.date() <= season.last_day]
     everyone = club_ratings(club, state, games).players
-    # The ratings at the season's end are the club's own while no game came after it.
+    since, every = traces().get(club.id), checkpoint_games()
+    # The ratings at the season's end are the club's own while no game came after it; those
+    # at its start, after the games started before its first day. Both are rated on from the
+    # club's last pass, which these games begin.
     if len(within) == len(games):
         rated = everyone
-    else:  # rated on from the club's last pass, which these games begin
-        since, every = traces().get(club.id), checkpoint_games()
+    else:
         rated = rated_players(within, joins, since, every)[0].players
+    before = [(g, f) for g, f in within if g.record.created_at.date() < season.first_day]
+    begun = {p.key: p.shown for p in rated_players(before, joins, since, every)[0].players}
     names = {player.key: player.name for player in everyone}
     nights = sorted(
         [*evenings(season, games, joins), *tournament_nights(club, season, joins)],
@@ -179,14 +186,17 @@ def count_season(
     for night in nights:
         for player, points in night.points.items():
             by_player[player].append(points)
+    at_end = {player.key: player.shown for player in rated}
     rows = ratings.season_standings(
-        by_player,
-        {player.key: player.shown for player in rated},
-        season.best_nights,
-        name=lambda key: name_key(names.get(key, key)),
+        by_player, at_end, season.best_nights, name=lambda key: name_key(names.get(key, key))
     )
+    new = ratings.shown(ratings.Rating())  # a player with no game before the season
+    trends = {
+        names.get(row.player, row.player): at_end.get(row.player, new) - begun.get(row.player, new)
+        for row in rows
+    }
     shown = tuple(replace(row, player=names.get(row.player, row.player)) for row in rows)
-    return SeasonStanding(season, tuple(nights), shown, over)
+    return SeasonStanding(season, tuple(nights), shown, over, trends)
 
 
 def evenings(

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from testsupport.clock import clocked
-from testsupport.clubs import hold, new_club, played_at
+from testsupport.clubs import EXAMPLE_1, EXAMPLE_2, hold, new_club, played_at
 from testsupport.pages import Page, submit
 from testsupport.playing import enter
 from testsupport.routes import HX
@@ -98,6 +98,34 @@ def test_a_season_of_three_nights_counts_each_players_best_two_as_worked_example
         "rating": 0,
     }
     assert client.get(f"{season.rsplit('/', 1)[0]}/999/standings.csv").status_code == 404
+
+
+def test_the_season_shows_each_players_rating_trend_over_it_and_a_qr_code_of_its_page(app, client):
+    clock = clocked(app)  # Friday 4 December
+    club = new_club(client)
+    table = make_table(client, "Tuesday table")
+    hold(client, club, "table", "Tuesday table")
+    played_at(client, table, EXAMPLE_1, NORTH_SOUTH_WIN)  # before the season: worked example 1
+    days = {"first_day": "2026-12-05", "last_day": "2026-12-31"}
+    assert make_season(client, club, **days, place_points="1").status_code == 303
+    clock.advance(DAY)
+    played_at(client, table, EXAMPLE_2, NORTH_SOUTH_WIN)  # in it: worked example 2
+    season = season_path(client, club)
+    # docs/rules.md's worked examples: Ana 1097 then 1192, Bia 1097 then 1038, Caio 940 then
+    # 1035, Duda 940 then 881.
+    trends = {row[1]: (row[4], row[5]) for row in standings(client, season)}
+    assert trends == {
+        "Ana": ("1192", "+95"),
+        "Caio": ("1035", "+95"),
+        "Bia": ("1038", "\u221259"),
+        "Duda": ("881", "\u221259"),
+    }
+    qr = Page(client.get(season)).find("img", "qr").attrs["src"]
+    assert qr == f"{season}/qr.svg"
+    image = client.get(qr)
+    assert image.status_code == 200
+    assert image.mimetype == "image/svg+xml"
+    assert client.get(f"{season.rsplit('/', 1)[0]}/999/qr.svg").status_code == 404
 
 
 def test_an_evening_at_the_clubs_tables_gives_points_per_game_won_and_for_playing(app, client):
