@@ -187,6 +187,19 @@ def club_games(club: ClubRecord) -> list[tuple[ScoredGame, bool]]:
     return [(game, bool(row[1])) for game, row in zip(scored, rows, strict=True)]
 
 
+def tournament_games(club: ClubRecord) -> dict[int, tuple[int, str]]:
+    """The tournament (its id and name) of each game of the club's tournaments, by game id,
+    in one query."""
+    rows = db.session.execute(
+        select(RoundGameRecord.game_id, TournamentRecord.id, TournamentRecord.name)
+        .join(RoundRecord, RoundRecord.id == RoundGameRecord.round_id)
+        .join(TournamentRecord, TournamentRecord.id == RoundRecord.tournament_id)
+        .join(ClubTournamentRecord, ClubTournamentRecord.tournament_id == TournamentRecord.id)
+        .where(ClubTournamentRecord.club_id == club.id)
+    )
+    return {game: (held, name) for game, held, name in rows}
+
+
 def add_table(club: ClubRecord, table: TableRecord, nonce: str | None) -> None:
     """Hold a table from now on: its games, past and future, are the club's. The same form sent
     again changes nothing; AlreadyInClub when a club holds it already."""

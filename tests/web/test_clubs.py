@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from flask.testing import FlaskClient
 
+from testsupport.clock import clocked
 from testsupport.clubs import (
     EXAMPLE_1,
     EXAMPLE_2,
@@ -255,6 +256,36 @@ def test_a_players_page_shows_the_rating_game_by_game_partners_opponents_and_fig
     figures = [item.text for item in page.find("ul", "player-figures").find_all("li")]
     assert figures[0] == "Contracts made: 2 of 2"
     assert client.get(f"{members}/players/nobody").status_code == 404
+
+
+def test_a_players_page_lists_their_nights_with_their_games_and_wins(app, client):
+    clock = clocked(app)  # Friday 4 December
+    club = new_club(client)
+    table = make_table(client, "Tuesday table")
+    hold(client, club, "table", "Tuesday table")
+    teams = "Reds: Ana & Bia\nBlues: Caio & Duda\n"
+    director = make_tournament(client, name="Night 1", teams=teams, rounds="1", **ONE_HAND)
+    hold(client, club, "tournament", "Night 1")
+    start_round(client, director)
+    play_round(client, director, "N")  # Ana & Bia win
+    clock.advance(24 * 60)
+    played_at(client, table, EXAMPLE_2, NORTH_SOUTH_WIN)  # Ana & Caio beat Bia & Duda
+    played_at(client, table, EXAMPLE_1, EAST_WEST_WIN)  # Caio & Duda beat Ana & Bia
+    links = Page(client.get(view_path(client, club))).find("table", "club-ratings").find_all("a")
+    (ana,) = [link.attrs["href"] for link in links if link.text == "Ana"]
+
+    def nights(headers=None) -> list[tuple[str, ...]]:
+        """The player's nights, row by row, as the page shows them."""
+        body = Page(client.get(ana, headers=headers)).find("table", "player-nights").find("tbody")
+        return [
+            tuple(c.text for c in r.iter() if c.tag in ("th", "td")) for r in body.find_all("tr")
+        ]
+
+    assert nights() == [
+        ("2026-12-05", "an evening at the club's tables", "2", "1"),
+        ("2026-12-04", "Night 1", "1", "1"),
+    ]
+    assert nights(PT)[0][1] == "uma noite nas mesas do clube"
 
 
 def test_a_players_page_is_reached_whatever_the_name_holds(client):
