@@ -4,6 +4,11 @@ hold, which every figure of the club is worked out from."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from datetime import date
+from functools import cache
+from typing import NamedTuple
+
 from sqlalchemy import ColumnElement, func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import InstrumentedAttribute, QueryableAttribute
@@ -187,17 +192,42 @@ def club_games(club: ClubRecord) -> list[tuple[ScoredGame, bool]]:
     return [(game, bool(row[1])) for game, row in zip(scored, rows, strict=True)]
 
 
-def tournament_games(club: ClubRecord) -> dict[int, tuple[int, str]]:
-    """The tournament (its id and name) of each game of the club's tournaments, by game id,
-    in one query."""
+class HeldTournament(NamedTuple):
+    """A tournament of the club as a night of it: its id, and its day and name as a season
+    shows them (the day its first round started)."""
+
+    id: int
+    day: date
+    name: str
+
+
+def tournament_games(club: ClubRecord) -> dict[int, HeldTournament]:
+    """The tournament of each game of the club's tournaments, by game id, in one query."""
+    first = (
+        select(func.min(RoundRecord.started_at))
+        .where(RoundRecord.tournament_id == TournamentRecord.id)
+        .correlate(TournamentRecord)
+        .scalar_subquery()
+    )
     rows = db.session.execute(
-        select(RoundGameRecord.game_id, TournamentRecord.id, TournamentRecord.name)
+        select(RoundGameRecord.game_id, TournamentRecord.id, first, TournamentRecord.name)
         .join(RoundRecord, RoundRecord.id == RoundGameRecord.round_id)
         .join(TournamentRecord, TournamentRecord.id == RoundRecord.tournament_id)
         .join(ClubTournamentRecord, ClubTournamentRecord.tournament_id == TournamentRecord.id)
         .where(ClubTournamentRecord.club_id == club.id)
     )
-    return {game: (held, name) for game, held, name in rows}
+    return {game: HeldTournament(held, began.date(), name) for game, held, began, name in rows}
+
+
+# The club's games as `club_games` reads them, read when first asked for (`games_once`).
+ClubGames = Callable[[], list[tuple[ScoredGame, bool]]]
+
+
+def games_once(club: ClubRecord) -> ClubGames:
+    """The club's games (`club_games`), read on the first call and the same list after: the
+    parts of one count (ratings, figures, nights) share one read, and a part kept already
+    reads nothing."""
+    return cache(lambda: club_games(club))
 
 
 def add_table(club: ClubRecord, table: TableRecord, nonce: str | None) -> None:

@@ -4,11 +4,12 @@ opponent, and the Spades figures of their counted games, joined names counted as
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from datetime import date
 
 import scoring
-from clubs.services.club import ClubState, club_games, club_state, tournament_games
+from clubs.services.club import ClubGames, ClubState, club_state, games_once, tournament_games
 from clubs.services.joins import club_joins, joined_keys, name_key
 from clubs.services.ratings import RatedPlayer, club_ratings, counted, sides_of
 from games.career_stats import career_stats
@@ -42,16 +43,17 @@ class PlayerNight:
     won: int
 
 
-def club_career(club: ClubRecord, state: ClubState) -> scoring.Career:
-    """The Spades figures of the club's counted games, every name as the club shows its player
-    (joined names as one), worked out once per change of the club (kept as its ratings are)."""
+def club_career(club: ClubRecord, state: ClubState, games: ClubGames) -> scoring.Career:
+    """The Spades figures of the club's counted games (`games`, read when needed), every name
+    as the club shows its player (joined names as one), worked out once per change of the club
+    (kept as its ratings are)."""
 
     def count() -> scoring.Career:
         """The figures, from the club's games."""
-        joins, games = joined_keys(club_joins(club)), club_games(club)
+        joins = joined_keys(club_joins(club))
         names = {player.key: player.name for player in club_ratings(club, state, games).players}
         played = []
-        for game, forfeited in games:
+        for game, forfeited in games():
             sides = sides_of(game, joins)
             if counted(game, forfeited, sides) is None:
                 continue
@@ -62,42 +64,55 @@ def club_career(club: ClubRecord, state: ClubState) -> scoring.Career:
     return career_stats().get_or_make(("club-career", club.id, state), count)
 
 
-def club_nights(club: ClubRecord, state: ClubState) -> dict[str, list[PlayerNight]]:
+def club_nights(
+    club: ClubRecord, state: ClubState, games: ClubGames
+) -> dict[str, list[PlayerNight]]:
     """Each player's nights at the club (by name key, joins followed), the latest first: each
-    evening at its tables and each tournament, with the counted games they played and won in
+    tournament (on the day its first round started, as a season counts it) and each evening
+    at its tables, with the counted games (`games`, read when needed) they played and won in
     it; worked out once per change of the club, as its figures are."""
 
     def count() -> dict[str, list[PlayerNight]]:
         """The nights, from the club's counted games (in the order they were started)."""
         joins, held = joined_keys(club_joins(club)), tournament_games(club)
-        # Each player's nights by what makes one: a tournament (its id), or an evening's day.
-        tally: dict[str, dict[tuple[str, object], PlayerNight]] = {}
-        for game, forfeited in club_games(club):
+        # Each player's nights by what makes one (a tournament's id, or an evening's day),
+        # each with the place of its first game in the club's order.
+        tally: dict[str, dict[tuple[str, object], tuple[PlayerNight, int]]] = {}
+        for index, (game, forfeited) in enumerate(games()):
             found = counted(game, forfeited, sides_of(game, joins))
             if found is None:
                 continue
-            day = game.record.created_at.date()
             tournament = held.get(game.record.id)
-            night = ("tournament", tournament[0]) if tournament else ("evening", day)
-            first = PlayerNight(day, tournament[1] if tournament else "", 0, 0)
+            night: tuple[str, object]
+            if tournament is None:
+                day = game.record.created_at.date()
+                night, first = ("evening", day), PlayerNight(day, "", 0, 0)
+            else:
+                night = ("tournament", tournament.id)
+                first = PlayerNight(tournament.day, tournament.name, 0, 0)
             for side, place in zip(found.sides, found.places, strict=True):
                 for player in side:
                     nights = tally.setdefault(player, {})
-                    was = nights.get(night, first)
-                    nights[night] = replace(was, games=was.games + 1, won=was.won + (place == 1))
-        return {
-            player: sorted(nights.values(), key=lambda night: night.day, reverse=True)
-            for player, nights in tally.items()
-        }
+                    was, began = nights.get(night, (first, index))
+                    won = was.won + (place == 1)
+                    nights[night] = (replace(was, games=was.games + 1, won=won), began)
+        return {player: latest_first(nights.values()) for player, nights in tally.items()}
 
     return career_stats().get_or_make(("club-nights", club.id, state), count)
+
+
+def latest_first(nights: Iterable[tuple[PlayerNight, int]]) -> list[PlayerNight]:
+    """Nights, each with the place of its first game in the club's order, the latest first: by
+    day, then (a tournament and an evening on one day) by their first games."""
+    ordered = sorted(nights, key=lambda noted: (noted[0].day, noted[1]), reverse=True)
+    return [night for night, _ in ordered]
 
 
 def player_card(club: ClubRecord, key: str) -> PlayerCard | None:
     """The page of the club's player matched by name key `key` (joins followed); None for a
     name the club does not have."""
-    state = club_state(club)
-    rated = club_ratings(club, state)
+    state, games = club_state(club), games_once(club)
+    rated = club_ratings(club, state, games)
     found = next((player for player in rated.players if player.key == key), None)
     if found is None:
         return None
@@ -116,12 +131,13 @@ def player_card(club: ClubRecord, key: str) -> PlayerCard | None:
         ((names[other], *figures) for other, figures in ledger.opponents.get(key, {}).items()),
         key=most_games,
     )
-    figures = next((f for f in club_career(club, state).players if name_key(f.name) == key), None)
+    career = club_career(club, state, games)
+    figures = next((f for f in career.players if name_key(f.name) == key), None)
     return PlayerCard(
         found,
         tuple(ledger.history.get(key, ())),
         tuple(partners),  # type: ignore[arg-type]
         tuple(opponents),  # type: ignore[arg-type]
         figures,
-        tuple(club_nights(club, state).get(key, ())),
+        tuple(club_nights(club, state, games).get(key, ())),
     )

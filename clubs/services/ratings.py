@@ -20,7 +20,7 @@ from flask import current_app
 
 import ratings
 import scoring
-from clubs.services.club import ClubState, club_games, club_holding, club_state
+from clubs.services.club import ClubGames, ClubState, club_games, club_holding, club_state
 from clubs.services.joins import Joins, club_joins, joined_keys, name_key, resolve
 from games.career_stats import career_stats
 from games.kept import Kept
@@ -276,19 +276,19 @@ def trace_size(trace: Trace) -> int:
 def club_ratings(
     club: ClubRecord,
     state: ClubState | None = None,
-    games: list[tuple[ScoredGame, bool]] | None = None,
+    games: ClubGames | None = None,
 ) -> ClubRatings:
     """The club's players with their ratings, and its games' chances, worked out once per
     change of its games (kept under the club's state, as the stats pages keep theirs): one
     small query while nothing changed (none when `state`, as `club_state` gives it, is known
     already). A change rates on from the first game it changed (`rated_players`), from the
-    trace of the club's last pass on this worker; the club's `games` (`club_games`) are read
-    here unless the caller read them already."""
+    trace of the club's last pass on this worker; the club's games are read here unless the
+    caller shares its own read (`games`, as `games_once` gives it)."""
     key = ("club-ratings", club.id, state or club_state(club))
 
     def rated() -> ClubRatings:
         """The club's players rated from its games, as its joins count them."""
-        played = club_games(club) if games is None else games
+        played = club_games(club) if games is None else games()
         joins = joined_keys(club_joins(club))
         found, trace = rated_players(played, joins, traces().get(club.id), checkpoint_games())
         traces().keep(club.id, trace)

@@ -166,7 +166,7 @@ def count_season(
     joins = joined_keys(club_joins(club))
     games = club_games(club)
     within = [(g, f) for g, f in games if g.record.created_at.date() <= season.last_day]
-    everyone = club_ratings(club, state, games).players
+    everyone = club_ratings(club, state, lambda: games).players
     since, every = traces().get(club.id), checkpoint_games()
     # The ratings at the season's end are the club's own while no game came after it; those
     # at its start, after the games started before its first day. Both are rated on from the

@@ -263,6 +263,7 @@ def test_a_players_page_lists_their_nights_with_their_games_and_wins(app, client
     club = new_club(client)
     table = make_table(client, "Tuesday table")
     hold(client, club, "table", "Tuesday table")
+    played_at(client, table, EXAMPLE_1, NORTH_SOUTH_WIN)  # Ana & Bia beat Caio & Duda
     teams = "Reds: Ana & Bia\nBlues: Caio & Duda\n"
     director = make_tournament(client, name="Night 1", teams=teams, rounds="1", **ONE_HAND)
     hold(client, club, "tournament", "Night 1")
@@ -281,9 +282,11 @@ def test_a_players_page_lists_their_nights_with_their_games_and_wins(app, client
             tuple(c.text for c in r.iter() if c.tag in ("th", "td")) for r in body.find_all("tr")
         ]
 
+    # The latest first: on Friday, the tournament started after the game at the table.
     assert nights() == [
         ("2026-12-05", "an evening at the club's tables", "2", "1"),
         ("2026-12-04", "Night 1", "1", "1"),
+        ("2026-12-04", "an evening at the club's tables", "1", "1"),
     ]
     assert nights(PT)[0][1] == "uma noite nas mesas do clube"
 
