@@ -11,8 +11,9 @@ from hypothesis import strategies as st
 
 import games
 import scoring
-from clubs.services.club import add_table, create_club
-from clubs.services.ratings import club_ratings
+from clubs.services.club import add_table, club_games, create_club
+from clubs.services.joins import club_joins, joined_keys
+from clubs.services.ratings import club_ratings, rated_players
 from extensions import db
 from records.games import new_token
 from tables.services.table import create_table
@@ -73,8 +74,12 @@ def start(table_id: int, names: tuple[str, ...]) -> str:
 
 def figures(club) -> tuple:
     """Every player's key, rating and games, the chances of every game in order, and what
-    each player's page shows of their games."""
-    rated = club_ratings(club)
+    each player's page shows of their games, as the club's ratings give them."""
+    return figures_of(club_ratings(club))
+
+
+def figures_of(rated) -> tuple:
+    """The figures of `figures`, from a count of the club's ratings."""
     players = sorted(
         (p.key, round(p.rating.mu, 9), round(p.rating.sigma, 9), p.rating.games)
         for p in rated.players
@@ -124,4 +129,20 @@ def test_the_ratings_follow_what_was_played_not_how_it_was_stored(app, played):
         for waiting, wins in late:
             play(waiting, wins)
         assert figures(kept) == figures(straight)
+        db.session.remove()
+
+
+def test_a_kept_count_of_another_checkpoint_spacing_is_not_rated_on_from(app):
+    with app.app_context():
+        table, club = club_table("Spaced")
+        players = ("Ana", "Bia", "Caio", "Duda")
+        app.config["CLUB_RATING_CHECKPOINT"] = 2
+        for number in range(5):
+            play(start(table, players[number % 2 :] + players[: number % 2]), "NE"[number % 2])
+        figures(club)  # a pass with a checkpoint every two games, kept
+        app.config["CLUB_RATING_CHECKPOINT"] = 3
+        play(start(table, players), "E")
+        joins = joined_keys(club_joins(club))
+        scratch, _ = rated_players(club_games(club), joins, None, 3)
+        assert figures(club) == figures_of(scratch)
         db.session.remove()

@@ -81,3 +81,16 @@ def test_the_wall_of_a_tournament_no_club_holds_shows_no_chances(client):
     wall = f"/w/{watch_token(client, director)}"
     assert Page(client.get(wall)).find_all("li", "round-table")
     assert wall_chances(client, wall) == []
+
+
+def test_a_game_awarded_by_forfeit_before_a_hand_shows_no_chances_on_the_wall(client):
+    club = new_club(client)
+    director = make_tournament(client, name="Night 1", teams=TEAMS, rounds="1", **ONE_HAND)
+    hold(client, club, "tournament", "Night 1")
+    start_round(client, director)
+    wall = f"/w/{watch_token(client, director)}"
+    assert len(wall_chances(client, wall)) == 2
+    award = Page(client.get(f"/d/{director}/rounds/1/tables/1")).form(cls="award")
+    assert submit(client, award, {"reason": "No show"}, button=("side", "0")).status_code == 303
+    # Table 1's game is decided: only table 2's chances are left.
+    assert wall_chances(client, wall) == ["chances before: 50 % – 50 %"]
