@@ -49,7 +49,7 @@ import smoke  # noqa: E402
 from data import hand_rows  # noqa: E402
 from report import finish_report, load_average  # noqa: E402
 from sqlalchemy import insert  # noqa: E402
-from tournament_bench import Clocks  # noqa: E402
+from tournament_bench import Clocks, page_row  # noqa: E402
 
 import scoring  # noqa: E402
 from clubs.services.club import add_table, club_games, create_club, find_club  # noqa: E402
@@ -182,28 +182,6 @@ def forgetting(app, replays: bool):
         app.extensions["career_stats"] = CareerStats(app.config["CAREER_STATS_KEPT"])
 
     return forget
-
-
-def page_row(app, client, path: str, requests: int, forget=None, **sent) -> dict:
-    """Time `requests` GETs of `path` (with `sent`'s headers), calling `forget` before each
-    when given; their times, and the status, queries and bytes of one more."""
-    forget = forget or (lambda: None)
-    client.get(path, **sent)  # what a warm request finds kept, kept
-    forget()
-    with queries_sent(app) as statements:
-        answer = client.get(path, **sent)
-    clocks = Clocks()
-    for _ in range(requests):
-        forget()
-        with clocks:
-            response = client.get(path, **sent)
-        if response.status_code != answer.status_code:
-            raise RuntimeError(f"{path} answered {answer.status_code}, then {response.status_code}")
-    return clocks.figures() | {
-        "status": answer.status_code,
-        "queries": len(statements),
-        "bytes": len(answer.get_data()),
-    }
 
 
 def rating_rows(app, view: str, times: int) -> dict[str, dict]:

@@ -171,12 +171,12 @@ class Clocks:
         }
 
 
-def page_row(app, client, path: str, requests: int, *, kept: bool = True, **sent) -> dict:
-    """Time `requests` GETs of `path` (with `sent`'s headers), every game's replay kept by the
-    worker or none; their times, and the status, queries and bytes of one more."""
-    replays = app.extensions["replays"]
-    forget = (lambda: None) if kept else replays.clear
-    client.get(path, **sent)  # the replays in place, when kept
+def page_row(app, client, path: str, requests: int, forget=None, **sent) -> dict:
+    """Time `requests` GETs of `path` (with `sent`'s headers), calling `forget` before each
+    when given (what the worker kept, forgotten: a cold request); their times, and the status,
+    queries and bytes of one more."""
+    forget = forget or (lambda: None)
+    client.get(path, **sent)  # what a warm request finds kept, kept
     forget()
     with queries_sent(app) as statements:
         answer = client.get(path, **sent)
@@ -186,7 +186,7 @@ def page_row(app, client, path: str, requests: int, *, kept: bool = True, **sent
         with clocks:
             response = client.get(path, **sent)
         if response.status_code != answer.status_code:
-            raise RuntimeError(f"{path} answered {response.status_code}, then {answer.status_code}")
+            raise RuntimeError(f"{path} answered {answer.status_code}, then {response.status_code}")
     return clocks.figures() | {
         "status": answer.status_code,
         "queries": len(statements),
@@ -227,7 +227,7 @@ def measure(app, args: argparse.Namespace) -> dict[str, dict]:
     polled = HX | {"If-None-Match": etag}
     return {
         "watch_kept": page_row(app, client, path, args.requests),
-        "watch_cold": page_row(app, client, path, args.requests, kept=False),
+        "watch_cold": page_row(app, client, path, args.requests, app.extensions["replays"].clear),
         "poll": page_row(app, client, path, args.requests, headers=polled),
         "start_round": start_row(app, client, director, args.rounds, args.seed),
     }
