@@ -116,7 +116,7 @@ def player(token: str, code: str) -> Response:
 
     def page() -> Response:
         """The player's page, or its part, as the club stands."""
-        card = players.player_card(club, key)
+        card = players.player_card(club, key, state)
         if card is None:
             abort(404)
         chart = ratings_svg(

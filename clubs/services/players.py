@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from datetime import date
 
 import scoring
-from clubs.services.club import ClubGames, ClubState, club_state, games_once, tournament_games
+from clubs.services.club import ClubGames, ClubState, games_once, tournament_games
 from clubs.services.joins import club_joins, joined_keys, name_key
 from clubs.services.ratings import RatedPlayer, club_ratings, counted, sides_of
 from games.career_stats import career_stats
@@ -108,10 +108,11 @@ def latest_first(nights: Iterable[tuple[PlayerNight, int]]) -> list[PlayerNight]
     return [night for night, _ in ordered]
 
 
-def player_card(club: ClubRecord, key: str) -> PlayerCard | None:
-    """The page of the club's player matched by name key `key` (joins followed); None for a
-    name the club does not have."""
-    state, games = club_state(club), games_once(club)
+def player_card(club: ClubRecord, key: str, state: ClubState) -> PlayerCard | None:
+    """The page of the club's player matched by name key `key` (joins followed), as the club
+    stands at `state` (`club_state`, which the caller has read); None for a name the club does
+    not have."""
+    games = games_once(club)
     rated = club_ratings(club, state, games)
     found = next((player for player in rated.players if player.key == key), None)
     if found is None:
