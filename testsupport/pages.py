@@ -145,6 +145,13 @@ class Page:
         """The text of every element with this class."""
         return [node.text for node in self.root.find_all(tag, cls)]
 
+    def rows(self, cls: str) -> list[tuple[str, ...]]:
+        """The body rows of the table with this class, each as the texts of its cells (its
+        header cells too), in order."""
+        body = self.root.find("table", cls).find("tbody")
+        cells = ("th", "td")
+        return [tuple(c.text for c in r.iter() if c.tag in cells) for r in body.find_all("tr")]
+
     def find(self, tag: str | None = None, cls: str | None = None, **attrs) -> Node:
         """The first element with this tag, class and attributes."""
         return self.root.find(tag, cls, **attrs)

@@ -53,12 +53,9 @@ def season_path(client, club: str) -> str:
 
 
 def standings(client, path: str, headers=None) -> list[tuple[str, ...]]:
-    """The season's standings as its page shows them: place, player, points, nights, rating."""
-    table = Page(client.get(path, headers=headers)).find("table", "season-standings")
-    return [
-        tuple(cell.text for cell in row.iter() if cell.tag in ("td", "th"))
-        for row in table.find("tbody").find_all("tr")
-    ]
+    """The season's standings as its page shows them: place, player, points, nights, rating,
+    and the rating's trend over the season."""
+    return Page(client.get(path, headers=headers)).rows("season-standings")
 
 
 def test_a_season_of_three_nights_counts_each_players_best_two_as_worked_example_4(app, client):

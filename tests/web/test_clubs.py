@@ -242,17 +242,10 @@ def test_a_players_page_shows_the_rating_game_by_game_partners_opponents_and_fig
     assert page.find("h1").text == "Ana"
     assert page.find("p", "player-rating").text == "Rating 1192 · provisional · 2 games counted"
     assert page.find("figure", "chart").find("title").text == "The rating of Ana after each game"
-
-    def rows(cls: str) -> list[tuple[str, ...]]:
-        """A table of the page, row by row."""
-        body = page.find("table", cls).find("tbody")
-        return [
-            tuple(c.text for c in r.iter() if c.tag in ("th", "td")) for r in body.find_all("tr")
-        ]
-
     # Rating gained with each partner: 1000 → 1097 with Bia, 1097 → 1192 with Caio.
-    assert rows("player-partners") == [("Bia", "1", "1", "+97"), ("Caio", "1", "1", "+95")]
-    assert rows("player-opponents") == [("Duda", "2", "2"), ("Bia", "1", "1"), ("Caio", "1", "1")]
+    assert page.rows("player-partners") == [("Bia", "1", "1", "+97"), ("Caio", "1", "1", "+95")]
+    opponents = [("Duda", "2", "2"), ("Bia", "1", "1"), ("Caio", "1", "1")]
+    assert page.rows("player-opponents") == opponents
     figures = [item.text for item in page.find("ul", "player-figures").find_all("li")]
     assert figures[0] == "Contracts made: 2 of 2"
     assert client.get(f"{members}/players/nobody").status_code == 404
@@ -277,10 +270,7 @@ def test_a_players_page_lists_their_nights_with_their_games_and_wins(app, client
 
     def nights(headers=None) -> list[tuple[str, ...]]:
         """The player's nights, row by row, as the page shows them."""
-        body = Page(client.get(ana, headers=headers)).find("table", "player-nights").find("tbody")
-        return [
-            tuple(c.text for c in r.iter() if c.tag in ("th", "td")) for r in body.find_all("tr")
-        ]
+        return Page(client.get(ana, headers=headers)).rows("player-nights")
 
     # The latest first: on Friday, the tournament started after the game at the table.
     assert nights() == [
